@@ -1,0 +1,178 @@
+"""Backends found by name: what each supports, and a lazy import of its encoder module.
+
+``cpsat`` is OR-Tools CP-SAT; every other name is a python-sat solver under python-sat's own name.
+A backend states its capabilities before it is asked, so a request it cannot honour (a proof from a
+solver that logs none, a time limit on a solver that cannot be interrupted) fails at once, in one
+line, instead of late.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import sys
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from boardsat.errors import BoardsatError
+
+if TYPE_CHECKING:
+    from boardsat.deadline import Deadline
+    from boardsat.model import Model
+    from boardsat.results import Enumeration, Result
+
+CPSAT = "cpsat"
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a backend can do, decided before it is asked to."""
+
+    native_circuit: bool
+    native_cardinality: bool
+    assumptions: bool
+    interruptible: bool
+    proof: bool
+    optimisation: tuple[str, ...]
+
+
+class Session(Protocol):
+    """An open solver over a growing model: each solve first translates what was added since."""
+
+    def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> Result:
+        """Satisfy the model under assumption literals (model literals)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Backend(Protocol):
+    name: str
+    capabilities: Capabilities
+
+    def solve(self, model: Model, deadline: Deadline) -> Result:
+        """Satisfy the model, or minimise its objective when it has one."""
+        ...
+
+    def enumerate(
+        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+    ) -> Enumeration:
+        """Distinct solutions projected on the variables of ``project``."""
+        ...
+
+    def session(self, model: Model) -> Session: ...
+
+
+@cache
+def pysat_solver_names() -> tuple[str, ...]:
+    """Every solver name python-sat declares (whether or not its build includes it)."""
+    from pysat.solvers import SolverNames
+
+    return tuple(name for name in vars(SolverNames) if not name.startswith("_"))
+
+
+def backend_names() -> tuple[str, ...]:
+    return (CPSAT, *pysat_solver_names())
+
+
+@cache
+def capabilities(name: str) -> Capabilities:
+    """Probe a backend on a two-variable formula; raises BoardsatError if it is not usable here."""
+    if name == CPSAT:
+        return Capabilities(
+            native_circuit=True,
+            native_cardinality=True,
+            assumptions=True,
+            interruptible=True,
+            proof=False,
+            optimisation=("cpsat",),
+        )
+    if name not in pysat_solver_names():
+        raise BoardsatError(f"unknown backend {name!r}; known: {', '.join(backend_names())}")
+    return _probe_pysat(name)
+
+
+def _probe_pysat(name: str) -> Capabilities:
+    from pysat.solvers import Solver
+
+    try:
+        solver = Solver(name=name, bootstrap_with=[[1, 2], [-1, 2]])
+    except Exception as error:  # python-sat raises bare errors for solvers left out of its build
+        raise BoardsatError(
+            f"backend {name!r} is not available in this python-sat build"
+        ) from error
+    try:
+        native = bool(solver.supports_atmost())
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assumptions = solver.solve(assumptions=[-2]) is False
+        try:
+            solver.solve_limited(expect_interrupt=True)
+            interruptible = True
+        except NotImplementedError:
+            interruptible = False
+    finally:
+        solver.delete()
+    proof = _constructs_with_proof(name)
+    # bound search from below and RC2 both lean on assumptions; without them only SAT-UNSAT runs
+    strategies = ("linear-down", "linear-up", "maxsat") if assumptions else ("linear-down",)
+    return Capabilities(
+        native_circuit=False,
+        native_cardinality=native,
+        assumptions=assumptions,
+        interruptible=interruptible,
+        proof=proof,
+        optimisation=strategies,
+    )
+
+
+def _constructs_with_proof(name: str) -> bool:
+    """Whether the solver logs proofs; its half-built object's noisy destructor is silenced."""
+    from pysat.solvers import Solver
+
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda _: None
+    try:
+        with Solver(
+            name=name, bootstrap_with=[[1, 2], [-1, 2], [1, -2], [-1, -2]], with_proof=True
+        ) as s:
+            s.solve()
+            return bool(s.get_proof())
+    except NotImplementedError:
+        return False
+    finally:
+        gc.collect()
+        sys.unraisablehook = previous
+
+
+def available_backends() -> dict[str, Capabilities]:
+    """Every backend that works in this installation, with what it supports."""
+    found: dict[str, Capabilities] = {}
+    for name in backend_names():
+        with contextlib.suppress(BoardsatError):
+            found[name] = capabilities(name)
+    return found
+
+
+def make_backend(name: str, **options: Any) -> Backend:
+    """The backend called ``name``, configured by its own options (unknown ones are rejected)."""
+    capabilities(name)
+    if name == CPSAT:
+        from boardsat.encoders.cpsat import CpSatBackend
+
+        return CpSatBackend(**_checked_options(CpSatBackend.OPTIONS, name, options))
+    from boardsat.encoders.cnf import CnfBackend
+
+    return CnfBackend(name, **_checked_options(CnfBackend.OPTIONS, name, options))
+
+
+def _checked_options(known: Sequence[str], name: str, options: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise BoardsatError(
+            f"backend {name!r} takes no option {', '.join(unknown)}; it takes {', '.join(known)}"
+        )
+    return {key: value for key, value in options.items() if value is not None}

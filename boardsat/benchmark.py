@@ -1,0 +1,85 @@
+"""Benchmark plumbing: repeated timings, medians, ratios against a baseline run in the same process.
+
+Machines here are small and noisy, so every figure is a median of repeats and every comparison is
+a ratio to a baseline measured in the same run; results go to a JSON file kept in the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+RESULTS_DIR = Path("bench") / "results"
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """The median of several timed runs of one route on one instance."""
+
+    instance: str
+    route: str
+    median_seconds: float
+    runs: tuple[float, ...]
+    outcome: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def measure(
+    instance: str, route: str, run: Callable[[], tuple[str, dict[str, Any]]], repeats: int = 3
+) -> Measurement:
+    """Time ``run`` ``repeats`` times; it returns a short outcome text and extra figures."""
+    times = []
+    outcome: str = ""
+    extra: dict[str, Any] = {}
+    for _ in range(repeats):
+        started = time.perf_counter()
+        outcome, extra = run()
+        times.append(time.perf_counter() - started)
+    return Measurement(instance, route, statistics.median(times), tuple(times), outcome, extra)
+
+
+def ratio_table(rows: Sequence[Measurement], baseline_route: str) -> str:
+    """Rows with each route's median and its ratio to the baseline route on the same instance."""
+    baseline = {row.instance: row.median_seconds for row in rows if row.route == baseline_route}
+    lines = [f"{'instance':<24} {'route':<40} {'median s':>10} {'x baseline':>11}  outcome"]
+    for row in rows:
+        base = baseline.get(row.instance)
+        ratio = f"{row.median_seconds / base:.2f}" if base else "-"
+        lines.append(
+            f"{row.instance:<24} {row.route:<40} {row.median_seconds:>10.3f} {ratio:>11}  {row.outcome}"
+        )
+    return "\n".join(lines)
+
+
+def write_results(
+    name: str, rows: Sequence[Measurement], settings: dict[str, Any], path: Path | None = None
+) -> Path:
+    """Write the run's rows and the machine it ran on to ``bench/results/<name>.json``."""
+    target = path or RESULTS_DIR / f"{name}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "benchmark": name,
+        "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": _cpus(),
+            "platform": platform.platform(),
+        },
+        "settings": settings,
+        "rows": [asdict(row) for row in rows],
+    }
+    target.write_text(json.dumps(document, indent=2) + "\n")
+    return target
+
+
+def _cpus() -> int:
+    import os
+
+    return os.cpu_count() or 1

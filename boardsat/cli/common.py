@@ -1,0 +1,58 @@
+"""Options and output helpers every puzzle command shares."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from boardsat.backends import backend_names
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _non_negative(
+    _ctx: click.Context, _param: click.Parameter, value: float | None
+) -> float | None:
+    if value is not None and value < 0:
+        raise click.BadParameter(f"must be a non-negative number of seconds, got {value}")
+    return value
+
+
+def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    if value not in backend_names():
+        raise click.BadParameter(f"unknown backend {value!r}; `boardsat backends` lists them")
+    return value
+
+
+def backend_option(default: str = "cpsat") -> Callable[[F], F]:
+    return click.option(
+        "--backend",
+        default=default,
+        show_default=True,
+        callback=_known_backend,
+        help="cpsat, or a python-sat solver name (see `boardsat backends`).",
+    )
+
+
+time_limit_option = click.option(
+    "--time-limit",
+    type=float,
+    default=None,
+    callback=_non_negative,
+    help="Seconds; when it runs out the answer is UNKNOWN with the best found so far.",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+
+
+def emit_json(document: dict[str, Any]) -> None:
+    json.dump(document, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+
+
+def progress(line: str) -> None:
+    """A progress line on stderr, so that stdout stays clean for --json."""
+    click.echo(line, err=True)

@@ -1,0 +1,74 @@
+"""Value objects that carry a backend's answer back in the model's own keys."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from boardsat.model import Key
+
+
+class Status(str, Enum):
+    """One vocabulary on every backend.
+
+    An optimisation stopped by its time limit is UNKNOWN even when it holds a solution: the best
+    one found is still in the result, with the bound proven so far.
+    """
+
+    OPTIMAL = "OPTIMAL"
+    SATISFIABLE = "SATISFIABLE"
+    UNSATISFIABLE = "UNSATISFIABLE"
+    UNKNOWN = "UNKNOWN"
+
+
+@dataclass(frozen=True)
+class EncodingSize:
+    """How big the translated problem was: variables and clauses (CNF) or constraints (CP-SAT)."""
+
+    variables: int
+    constraints: int
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one solve proved and found; never written back into the model."""
+
+    status: Status
+    backend: str
+    encoding: str
+    size: EncodingSize
+    seconds: float
+    assignment: Mapping[Key, bool] = field(default_factory=dict, repr=False)
+    objective: int | None = None
+    bound: int | None = None
+    proof: str | None = None
+
+    @property
+    def has_solution(self) -> bool:
+        return bool(self.assignment)
+
+    @property
+    def proven_optimal(self) -> bool:
+        return self.status is Status.OPTIMAL
+
+    def __getitem__(self, key: Key) -> bool:
+        return self.assignment[key]
+
+    def true_keys(self) -> list[Key]:
+        """The keys whose variables are true, in the model's creation order."""
+        return [key for key, value in self.assignment.items() if value]
+
+
+@dataclass(frozen=True)
+class Enumeration:
+    """Distinct solutions projected on chosen keys; ``exhausted`` means the count is exact."""
+
+    status: Status
+    backend: str
+    encoding: str
+    size: EncodingSize
+    seconds: float
+    count: int
+    exhausted: bool
+    solutions: tuple[frozenset[Key], ...] = ()

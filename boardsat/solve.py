@@ -1,0 +1,50 @@
+"""The front door: satisfy or minimise, enumerate, or open an incremental session, on any backend."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from boardsat.backends import Session, make_backend
+from boardsat.deadline import Deadline
+from boardsat.errors import BoardsatError
+from boardsat.model import Key, Model
+from boardsat.results import Enumeration, Result
+
+
+def solve(
+    model: Model, backend: str = "cpsat", *, time_limit: float | None = None, **options: Any
+) -> Result:
+    """Satisfy ``model``, or minimise its objective when it has one.
+
+    ``options`` configure the backend: ``workers``, ``parameters`` and ``hint`` for CP-SAT;
+    ``cardinality``, ``circuit``, ``optimisation`` and ``proof`` for python-sat solvers.
+    """
+    deadline = Deadline(time_limit)
+    return make_backend(backend, **options).solve(model, deadline)
+
+
+def enumerate_solutions(
+    model: Model,
+    over: Iterable[Key] | None = None,
+    *,
+    backend: str = "cpsat",
+    limit: int | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> Enumeration:
+    """The distinct solutions projected on the variables of ``over`` (all variables by default)."""
+    deadline = Deadline(time_limit)
+    if limit is not None and limit < 1:
+        raise BoardsatError(f"limit must be at least 1, got {limit}")
+    keys = model.keys() if over is None else list(over)
+    missing = [key for key in keys if key not in model]
+    if missing:
+        raise BoardsatError(f"cannot project on {missing[0]!r}: the model has no such variable")
+    project = [model.lit(key) for key in keys]
+    return make_backend(backend, **options).enumerate(model, project, limit, deadline)
+
+
+def open_session(model: Model, backend: str = "cpsat", **options: Any) -> Session:
+    """An incremental session: add constraints to ``model``, then solve under assumptions."""
+    return make_backend(backend, **options).session(model)

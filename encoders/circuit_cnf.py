@@ -1,0 +1,110 @@
+"""Circuit constraints in CNF: the registry of encodings, selectable by name.
+
+An encoding either adds a complete CNF for the circuit, or adds a relaxation and returns a
+:class:`Refiner` that cuts the subtours it sees in each model (lazy subtour elimination).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from boardsat.encoders.cardinality import encode_cardinality
+from boardsat.encoders.cnf_formula import CnfFormula
+from boardsat.errors import BoardsatError
+from boardsat.model import Cardinality, Circuit
+
+LitMap = Callable[[int], int]
+
+
+class Refiner(Protocol):
+    def refine(self, holds: Callable[[int], bool]) -> list[list[int]]:
+        """Cuts (CNF clauses) violated by the model ``holds`` describes; empty if it is a circuit."""
+        ...
+
+
+CircuitEncoder = Callable[[Circuit, LitMap, CnfFormula, str], "Refiner | None"]
+
+
+def check_circuit_encoding(name: str) -> str:
+    if name not in CIRCUIT_ENCODINGS:
+        known = ", ".join(CIRCUIT_ENCODINGS) or "none yet"
+        raise BoardsatError(f"unknown circuit encoding {name!r}; known: {known}")
+    return name
+
+
+def encode_circuit(
+    circuit: Circuit, lit: LitMap, name: str, formula: CnfFormula, cardinality: str
+) -> Refiner | None:
+    """Encode ``circuit`` (model literals, mapped by ``lit``) into ``formula``."""
+    return CIRCUIT_ENCODINGS[name](circuit, lit, formula, cardinality)
+
+
+def encode_degrees(circuit: Circuit, lit: LitMap, formula: CnfFormula, cardinality: str) -> None:
+    """Every node has exactly one true outgoing and one true incoming arc (a self-loop counts)."""
+    outgoing: list[list[int]] = [[] for _ in range(circuit.nodes)]
+    incoming: list[list[int]] = [[] for _ in range(circuit.nodes)]
+    for arc in circuit.arcs:
+        outgoing[arc.tail].append(lit(arc.lit))
+        incoming[arc.head].append(lit(arc.lit))
+    for lits in (*outgoing, *incoming):
+        encode_cardinality(Cardinality(tuple(lits), "==", 1), cardinality, formula)
+
+
+class SubtourCuts:
+    """Lazy subtour elimination: each cycle that misses an active node gets a cutset clause.
+
+    For a cycle S and an active node v outside it, any circuit through both an active u in S and v
+    leaves S, so ``loop(u) or loop(v) or (some arc leaves S)`` holds in every solution.
+    """
+
+    def __init__(self, circuit: Circuit, lit: LitMap) -> None:
+        self.nodes = circuit.nodes
+        self.loop: dict[int, int] = {}
+        self.out: list[list[tuple[int, int]]] = [[] for _ in range(circuit.nodes)]
+        for arc in circuit.arcs:
+            if arc.tail == arc.head:
+                self.loop[arc.tail] = lit(arc.lit)
+            else:
+                self.out[arc.tail].append((arc.head, lit(arc.lit)))
+
+    def refine(self, holds: Callable[[int], bool]) -> list[list[int]]:
+        successor: dict[int, int] = {}
+        for tail, arcs in enumerate(self.out):
+            for head, arc_lit in arcs:
+                if holds(arc_lit):
+                    successor[tail] = head
+        cycles: list[list[int]] = []
+        seen: set[int] = set()
+        for start in successor:
+            if start in seen:
+                continue
+            cycle = [start]
+            seen.add(start)
+            node = successor[start]
+            while node != start:
+                cycle.append(node)
+                seen.add(node)
+                node = successor[node]
+            cycles.append(cycle)
+        if len(cycles) <= 1:
+            return []
+        cuts = []
+        for index, cycle in enumerate(cycles):
+            inside = set(cycle)
+            witness = cycles[(index + 1) % len(cycles)][0]
+            cut = [
+                arc_lit for tail in cycle for head, arc_lit in self.out[tail] if head not in inside
+            ]
+            cut.extend(self.loop[node] for node in (cycle[0], witness) if node in self.loop)
+            cuts.append(cut)
+        return cuts
+
+
+def _lazy(circuit: Circuit, lit: LitMap, formula: CnfFormula, cardinality: str) -> Refiner:
+    encode_degrees(circuit, lit, formula, cardinality)
+    return SubtourCuts(circuit, lit)
+
+
+CIRCUIT_ENCODINGS: dict[str, CircuitEncoder] = {"lazy": _lazy}
+DEFAULT_CIRCUIT_ENCODING = "lazy"

@@ -1,0 +1,304 @@
+"""The CNF backend: the model translated for any python-sat solver, one incremental session each.
+
+Model variables map to CNF variables as they appear (so a one-shot translation keeps the model's
+numbering); encoders add auxiliaries above them. Circuit encodings may be lazy: they hand back a
+refiner, and every solve loops until no refiner finds a cut in the solver's model.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pysat.solvers import Solver
+
+from boardsat.backends import Capabilities, capabilities
+from boardsat.deadline import Deadline
+from boardsat.encoders.cardinality import check_encoding_name, encode_cardinality
+from boardsat.encoders.circuit_cnf import (
+    DEFAULT_CIRCUIT_ENCODING,
+    Refiner,
+    check_circuit_encoding,
+    encode_circuit,
+)
+from boardsat.encoders.cnf_formula import CnfFormula
+from boardsat.errors import BoardsatError
+from boardsat.model import Cardinality, Circuit, Clause, Key, Model
+from boardsat.results import EncodingSize, Enumeration, Result, Status
+
+OPTIMISATION_STRATEGIES = ("linear-down", "linear-up", "maxsat")
+
+
+class CnfSession:
+    """One python-sat solver kept in step with a growing model."""
+
+    def __init__(self, backend: CnfBackend, model: Model, keep: bool = False, proof: bool = False):
+        self.backend = backend
+        self.model = model
+        self.caps = backend.capabilities
+        self.proof = proof
+        self.solver: Any | None = None
+        if self.caps.assumptions:
+            self.solver = Solver(name=backend.name, with_proof=proof)
+        self.formula = CnfFormula(self.solver, keep=keep or self.solver is None)
+        self.var_of: list[int] = []
+        self.synced = 0
+        self.refiners: list[Refiner] = []
+        self.values: list[int] = []
+
+    # -- translation ----------------------------------------------------------------------------
+    def lit(self, model_lit: int) -> int:
+        var = self.var_of[abs(model_lit) - 1]
+        return var if model_lit > 0 else -var
+
+    def sync(self) -> None:
+        """Translate the variables and constraints added to the model since the last call."""
+        while len(self.var_of) < self.model.num_vars:
+            self.var_of.append(self.formula.new_var())
+        pending = self.model.constraints[self.synced :]
+        self.synced = len(self.model.constraints)
+        for constraint in pending:
+            if isinstance(constraint, Clause):
+                self.formula.add_clause([self.lit(lit) for lit in constraint.lits])
+            elif isinstance(constraint, Cardinality):
+                mapped = Cardinality(
+                    tuple(self.lit(lit) for lit in constraint.lits), constraint.op, constraint.bound
+                )
+                encode_cardinality(mapped, self.backend.cardinality, self.formula)
+            elif isinstance(constraint, Circuit):
+                refiner = encode_circuit(
+                    constraint,
+                    self.lit,
+                    self.backend.circuit,
+                    self.formula,
+                    self.backend.cardinality,
+                )
+                if refiner is not None:
+                    self.refiners.append(refiner)
+
+    # -- solving --------------------------------------------------------------------------------
+    def holds(self, cnf_lit: int) -> bool:
+        index = abs(cnf_lit) - 1
+        value = index < len(self.values) and self.values[index] > 0
+        return value if cnf_lit > 0 else not value
+
+    def solve_cnf(self, assumptions: Sequence[int], deadline: Deadline) -> bool | None:
+        """Solve under CNF assumptions, adding refiners' cuts until none applies (None: stopped)."""
+        self.sync()
+        while True:
+            answer = self._solve_once(assumptions, deadline)
+            if answer is not True:
+                return answer
+            cuts = [cut for refiner in self.refiners for cut in refiner.refine(self.holds)]
+            if not cuts:
+                return True
+            for cut in cuts:
+                self.formula.add_clause(cut)
+
+    def _solve_once(self, assumptions: Sequence[int], deadline: Deadline) -> bool | None:
+        if self.solver is not None:
+            answer = _run_limited(self.solver, list(assumptions), deadline, self.caps)
+            if answer:
+                self.values = self.solver.get_model()
+            return answer
+        # a solver that ignores assumptions gets a fresh copy with them as unit clauses
+        with Solver(name=self.backend.name) as fresh:
+            self.formula.replay_into(fresh)
+            fresh.append_formula([[lit] for lit in assumptions])
+            answer = _run_limited(fresh, [], deadline, self.caps)
+            if answer:
+                self.values = fresh.get_model()
+            return answer
+
+    def assignment(self) -> dict[Key, bool]:
+        """The last model in the model's own keys."""
+        keys = self.model.keys()
+        return {keys[index]: self.holds(var) for index, var in enumerate(self.var_of)}
+
+    def size(self) -> EncodingSize:
+        return EncodingSize(self.formula.top, self.formula.num_clauses)
+
+    def result(
+        self, status: Status, deadline: Deadline, with_model: bool | None = None, **extra: Any
+    ) -> Result:
+        """A result of this session; the last model is included when the status says one exists."""
+        if with_model is None:
+            with_model = status in (Status.SATISFIABLE, Status.OPTIMAL)
+        return Result(
+            status=status,
+            backend=self.backend.name,
+            encoding=self.backend.encoding_name,
+            size=self.size(),
+            seconds=deadline.elapsed(),
+            assignment=self.assignment() if with_model else {},
+            **extra,
+        )
+
+    def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> Result:
+        deadline = deadline or Deadline(None)
+        self.sync()
+        answer = self.solve_cnf([self.lit(lit) for lit in assumptions], deadline)
+        return self.result(_status_of(answer), deadline)
+
+    def proof_lines(self) -> list[str]:
+        assert self.solver is not None
+        return list(self.solver.get_proof() or [])
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+    def __enter__(self) -> CnfSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _status_of(answer: bool | None) -> Status:
+    if answer is None:
+        return Status.UNKNOWN
+    return Status.SATISFIABLE if answer else Status.UNSATISFIABLE
+
+
+def _run_limited(
+    solver: Any, assumptions: list[int], deadline: Deadline, caps: Capabilities
+) -> bool | None:
+    """One solver call within the deadline; None when the deadline stopped it."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # python-sat warns when a solver ignores assumptions
+        left = deadline.remaining()
+        if left is None:
+            return bool(solver.solve(assumptions=assumptions))
+        if left <= 0:
+            return None
+        timer = threading.Timer(left, solver.interrupt)
+        timer.start()
+        try:
+            answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+            solver.clear_interrupt()
+        return None if answer is None else bool(answer)
+
+
+def write_proof(path: str, formula: list[list[int]], top: int, proof: list[str]) -> None:
+    """Write the DRUP proof at ``path`` and the formula it refutes beside it (``path + .cnf``)."""
+    Path(path).write_text("".join(line.rstrip("\n") + "\n" for line in proof))
+    lines = [f"p cnf {top} {len(formula)}"]
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in formula)
+    Path(path + ".cnf").write_text("\n".join(lines) + "\n")
+
+
+class CnfBackend:
+    """A python-sat solver, with named cardinality, circuit and optimisation encodings."""
+
+    OPTIONS = ("cardinality", "circuit", "optimisation", "proof")
+
+    def __init__(
+        self,
+        name: str,
+        cardinality: str = "auto",
+        circuit: str = DEFAULT_CIRCUIT_ENCODING,
+        optimisation: str = "linear-down",
+        proof: str | None = None,
+    ) -> None:
+        self.name = name
+        self.capabilities = capabilities(name)
+        self.cardinality = check_encoding_name(cardinality)
+        self.circuit = check_circuit_encoding(circuit)
+        if optimisation not in OPTIMISATION_STRATEGIES:
+            raise BoardsatError(
+                f"unknown optimisation {optimisation!r}; known: {', '.join(OPTIMISATION_STRATEGIES)}"
+            )
+        if optimisation not in self.capabilities.optimisation:
+            raise BoardsatError(f"backend {name!r} cannot run optimisation {optimisation!r}")
+        self.optimisation = optimisation
+        if cardinality == "native" and not self.capabilities.native_cardinality:
+            raise BoardsatError(f"backend {name!r} has no native cardinality constraints")
+        if proof is not None:
+            if not self.capabilities.proof:
+                raise BoardsatError(f"backend {name!r} cannot write proofs")
+            if cardinality == "native":
+                raise BoardsatError("a proof needs a clausal formula: pick a non-native encoding")
+            if Path(proof).exists() or Path(proof + ".cnf").exists():
+                raise BoardsatError(
+                    f"{proof} (or {proof}.cnf) exists already; it is not overwritten"
+                )
+        self.proof = proof
+
+    @property
+    def encoding_name(self) -> str:
+        return f"cnf(cardinality={self.cardinality}, circuit={self.circuit}, optimisation={self.optimisation})"
+
+    def check_deadline(self, deadline: Deadline) -> None:
+        if deadline.time_limit is not None and not self.capabilities.interruptible:
+            raise BoardsatError(f"backend {self.name!r} cannot be stopped at a time limit")
+
+    def session(self, model: Model, keep: bool = False, proof: bool = False) -> CnfSession:
+        return CnfSession(self, model, keep=keep, proof=proof)
+
+    def solve(self, model: Model, deadline: Deadline) -> Result:
+        self.check_deadline(deadline)
+        if model.objective is not None:
+            from boardsat.encoders.cnf_optimise import minimize
+
+            return minimize(self, model, deadline)
+        with self.session(model, keep=self.proof is not None, proof=self.proof is not None) as run:
+            result = run.solve(deadline=deadline)
+            if self.proof is not None and result.status is Status.UNSATISFIABLE:
+                assert run.formula.kept is not None
+                write_proof(self.proof, run.formula.kept, run.formula.top, run.proof_lines())
+                return replace(result, proof=self.proof)
+            return result
+
+    def enumerate(
+        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+    ) -> Enumeration:
+        self.check_deadline(deadline)
+        with self.session(model) as run:
+            return enumerate_in_session(run, project, limit, deadline)
+
+
+def enumerate_in_session(
+    run: CnfSession, project: Sequence[int], limit: int | None, deadline: Deadline
+) -> Enumeration:
+    """Block each projected solution under an activation literal, retired at the end.
+
+    The activation literal keeps the session usable: once it is set false, the blocking clauses
+    are satisfied and the solver answers for the original model again.
+    """
+    run.sync()
+    keys = run.model.keys()
+    mapped = [(keys[abs(lit) - 1], run.lit(lit)) for lit in project]
+    active = run.formula.new_var()
+    found: list[frozenset[Key]] = []
+    status = Status.UNSATISFIABLE
+    exhausted = False
+    while limit is None or len(found) < limit:
+        answer = run.solve_cnf([active], deadline)
+        if answer is None:
+            status = Status.UNKNOWN
+            break
+        if not answer:
+            exhausted = True
+            break
+        status = Status.SATISFIABLE
+        found.append(frozenset(key for key, lit in mapped if run.holds(lit)))
+        run.formula.add_clause([-active, *(-lit if run.holds(lit) else lit for _, lit in mapped)])
+    run.formula.add_clause([-active])
+    return Enumeration(
+        status=status,
+        backend=run.backend.name,
+        encoding=run.backend.encoding_name,
+        size=run.size(),
+        seconds=deadline.elapsed(),
+        count=len(found),
+        exhausted=exhausted,
+        solutions=tuple(found),
+    )

@@ -1,0 +1,211 @@
+"""Minimisation on a SAT solver: bound search on an incremental totalizer, or MaxSAT with RC2.
+
+``linear-down`` (SAT-UNSAT) improves a solution until the bound below it is refuted; it always
+holds the best solution found. ``linear-up`` (UNSAT-SAT) refutes bounds from the model's proven
+lower bound upwards; its first solution is optimal. ``maxsat`` runs python-sat's core-guided RC2.
+In every route the lower bound reported is one the solver proved (or the builder's, which must be
+valid). Weights enter the totalizer as repeated literals, which suits the small weights of puzzles.
+
+With a proof path, the optimum's last step ("no solution of cost optimum - 1") is solved again on
+a fresh proof-logging solver without assumptions, so the DRUP file refutes a plain CNF that is
+written beside it.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pysat.card import ITotalizer
+from pysat.examples.rc2 import RC2
+from pysat.formula import WCNF
+from pysat.solvers import Solver
+
+from boardsat.deadline import Deadline
+from boardsat.encoders.cnf import CnfSession, write_proof
+from boardsat.errors import BoardsatError
+from boardsat.model import Model, Objective
+from boardsat.results import Result, Status
+
+if TYPE_CHECKING:
+    from boardsat.encoders.cnf import CnfBackend
+
+
+def minimize(backend: CnfBackend, model: Model, deadline: Deadline) -> Result:
+    assert model.objective is not None
+    keep = backend.proof is not None or backend.optimisation == "maxsat"
+    with backend.session(model, keep=keep) as run:
+        run.sync()
+        weighted = [run.lit(lit) for weight, lit in model.objective.terms for _ in range(weight)]
+        if backend.optimisation == "maxsat":
+            result = _maxsat(run, model.objective, deadline)
+        elif backend.optimisation == "linear-up":
+            result = _linear_up(run, weighted, model.objective.lower_bound, deadline)
+        else:
+            result = _linear_down(run, weighted, model.objective, deadline)
+        if backend.proof is not None and result.status is Status.OPTIMAL and result.objective:
+            _prove_no_better(run, weighted, result.objective, backend.proof)
+            result = replace(result, proof=backend.proof)
+        return result
+
+
+def _cost(run: CnfSession, weighted: list[int]) -> int:
+    return sum(1 for lit in weighted if run.holds(lit))
+
+
+class _Counter:
+    """An incremental totalizer over the objective; ``at_most(k)`` is an assumption literal."""
+
+    def __init__(self, run: CnfSession, weighted: list[int], upper: int) -> None:
+        self.run = run
+        self.size = len(weighted)
+        self.totalizer = ITotalizer(
+            lits=weighted, ubound=min(upper, self.size), top_id=run.formula.top
+        )
+        self.added = 0
+        self._flush()
+
+    def _flush(self) -> None:
+        clauses = self.totalizer.cnf.clauses
+        self.run.formula.reserve(self.totalizer.top_id)
+        for clause in clauses[self.added :]:
+            self.run.formula.add_clause(clause)
+        self.added = len(clauses)
+
+    def at_most(self, bound: int) -> list[int]:
+        """Assumptions meaning "cost <= bound" (none when every cost satisfies it)."""
+        if bound >= self.size:
+            return []
+        if bound + 1 > len(self.totalizer.rhs):
+            self.totalizer.increase(ubound=bound + 1, top_id=self.run.formula.top)
+            self._flush()
+        return [-self.totalizer.rhs[bound]]
+
+    def close(self) -> None:
+        self.totalizer.delete()
+
+
+def _linear_down(
+    run: CnfSession, weighted: list[int], objective: Objective, deadline: Deadline
+) -> Result:
+    lower = objective.lower_bound
+    answer = run.solve_cnf([], deadline)
+    if answer is not True:
+        status = Status.UNKNOWN if answer is None else Status.UNSATISFIABLE
+        return run.result(status, deadline, bound=lower if answer is None else None)
+    best = _cost(run, weighted)
+    best_assignment = run.assignment()
+    counter = _Counter(run, weighted, best)
+    try:
+        while best > lower:
+            answer = run.solve_cnf(counter.at_most(best - 1), deadline)
+            if answer is None:
+                return _best(run, Status.UNKNOWN, deadline, best, lower, best_assignment)
+            if not answer:
+                lower = best
+                break
+            best = _cost(run, weighted)
+            best_assignment = run.assignment()
+    finally:
+        counter.close()
+    return _best(run, Status.OPTIMAL, deadline, best, best, best_assignment)
+
+
+def _best(
+    run: CnfSession,
+    status: Status,
+    deadline: Deadline,
+    objective: int,
+    bound: int,
+    assignment: dict[object, bool],
+) -> Result:
+    return replace(
+        run.result(status, deadline, with_model=False),
+        assignment=assignment,
+        objective=objective,
+        bound=bound,
+    )
+
+
+def _linear_up(run: CnfSession, weighted: list[int], lower: int, deadline: Deadline) -> Result:
+    counter = _Counter(run, weighted, lower + 1)
+    try:
+        bound = lower
+        while True:
+            answer = run.solve_cnf(counter.at_most(bound), deadline)
+            if answer is None:
+                return run.result(Status.UNKNOWN, deadline, bound=bound)
+            if answer:
+                return run.result(
+                    Status.OPTIMAL, deadline, objective=_cost(run, weighted), bound=bound
+                )
+            if bound >= len(weighted):
+                return run.result(Status.UNSATISFIABLE, deadline)
+            bound += 1
+    finally:
+        counter.close()
+
+
+def _maxsat(run: CnfSession, objective: Objective, deadline: Deadline) -> Result:
+    if run.formula.native_at_most:
+        raise BoardsatError(
+            "maxsat needs a clausal formula: pick a non-native cardinality encoding"
+        )
+    assert run.formula.kept is not None
+    formula = WCNF()
+    formula.extend(run.formula.kept)
+    for weight, lit in objective.terms:
+        formula.append([-run.lit(lit)], weight=weight)
+    with RC2(formula, solver=run.backend.name) as maxsat:
+        while True:
+            answer = _rc2_compute(maxsat, deadline)
+            if answer is None:
+                bound = max(objective.lower_bound, maxsat.cost)
+                return run.result(Status.UNKNOWN, deadline, bound=bound)
+            if not isinstance(answer, list):
+                return run.result(Status.UNSATISFIABLE, deadline)
+            run.values = answer
+            cuts = [cut for refiner in run.refiners for cut in refiner.refine(run.holds)]
+            if not cuts:
+                return run.result(
+                    Status.OPTIMAL, deadline, objective=maxsat.cost, bound=maxsat.cost
+                )
+            for cut in cuts:
+                run.formula.add_clause(cut)
+                maxsat.add_clause(cut)
+
+
+def _rc2_compute(maxsat: RC2, deadline: Deadline) -> list[int] | bool | None:
+    """RC2's model, False when the hard clauses are unsatisfiable, None when the deadline hit."""
+    left = deadline.remaining()
+    if left is not None and left <= 0:
+        return None
+    timer = threading.Timer(left, maxsat.interrupt) if left is not None else None
+    if timer is not None:
+        timer.start()
+    try:
+        model = maxsat.compute(expect_interrupt=timer is not None)
+    finally:
+        if timer is not None:
+            timer.cancel()
+            maxsat.clear_interrupt()
+    if model is None:
+        return None if timer is not None and deadline.expired() else False
+    return list(model)
+
+
+def _prove_no_better(run: CnfSession, weighted: list[int], optimum: int, path: str) -> None:
+    """Refute "cost <= optimum - 1" on a fresh proof-logging solver and write the proof."""
+    assert run.formula.kept is not None
+    formula = [list(clause) for clause in run.formula.kept]
+    top = run.formula.top
+    totalizer = ITotalizer(lits=weighted, ubound=optimum, top_id=top)
+    formula.extend(totalizer.cnf.clauses)
+    formula.append([-totalizer.rhs[optimum - 1]])
+    top = max(top, totalizer.top_id)
+    totalizer.delete()
+    with Solver(name=run.backend.name, bootstrap_with=formula, with_proof=True) as prover:
+        if prover.solve():
+            raise AssertionError("the optimum's lower bound did not hold on the proof solver")
+        write_proof(path, formula, top, list(prover.get_proof() or []))

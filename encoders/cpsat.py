@@ -1,0 +1,227 @@
+"""The CP-SAT backend: the model translated for OR-Tools, circuits and cardinalities kept native.
+
+CP-SAT is not incremental, so a session rebuilds the model for each solve and hints the previous
+solution, which carries most of the work over between planning horizons.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from boardsat.backends import CPSAT, capabilities
+from boardsat.deadline import Deadline
+from boardsat.errors import BoardsatError
+from boardsat.model import Cardinality, Circuit, Clause, Key, Model
+from boardsat.results import EncodingSize, Enumeration, Result, Status
+
+_STATUS = {
+    cp_model.OPTIMAL: Status.OPTIMAL,
+    cp_model.FEASIBLE: Status.SATISFIABLE,
+    cp_model.INFEASIBLE: Status.UNSATISFIABLE,
+    cp_model.UNKNOWN: Status.UNKNOWN,
+}
+
+
+class Translation:
+    """A CpModel built from a Model, with one BoolVar per model variable."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+        self.cp = cp_model.CpModel()
+        self.vars = [self.cp.new_bool_var(f"x{index + 1}") for index in range(model.num_vars)]
+        for constraint in model.constraints:
+            self._add(constraint)
+        if model.objective is not None:
+            self.cp.minimize(sum(weight * self.lit(lit) for weight, lit in model.objective.terms))
+
+    def lit(self, lit: int) -> Any:
+        var = self.vars[abs(lit) - 1]
+        return var if lit > 0 else ~var
+
+    def _add(self, constraint: Clause | Cardinality | Circuit) -> None:
+        if isinstance(constraint, Clause):
+            self.cp.add_bool_or([self.lit(lit) for lit in constraint.lits])
+        elif isinstance(constraint, Cardinality):
+            lits = [self.lit(lit) for lit in constraint.lits]
+            if constraint.bound == 1 and constraint.op == "<=":
+                self.cp.add_at_most_one(lits)
+            elif constraint.bound == 1 and constraint.op == "==":
+                self.cp.add_exactly_one(lits)
+            elif constraint.op == "<=":
+                self.cp.add(sum(lits) <= constraint.bound)
+            elif constraint.op == ">=":
+                self.cp.add(sum(lits) >= constraint.bound)
+            else:
+                self.cp.add(sum(lits) == constraint.bound)
+        else:
+            self.cp.add_circuit(
+                [(arc.tail, arc.head, self.lit(arc.lit)) for arc in constraint.arcs]
+            )
+
+    def size(self) -> EncodingSize:
+        proto = self.cp.proto
+        return EncodingSize(len(proto.variables), len(proto.constraints))
+
+    def assignment(self, value: Any) -> dict[Key, bool]:
+        keys = self.model.keys()
+        return {keys[index]: bool(value(var)) for index, var in enumerate(self.vars)}
+
+
+class CpSatBackend:
+    """OR-Tools CP-SAT; ``workers`` and raw ``parameters`` go to its SatParameters."""
+
+    OPTIONS = ("workers", "parameters", "hint")
+    name = CPSAT
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        parameters: Mapping[str, Any] | None = None,
+        hint: Mapping[Key, bool] | None = None,
+    ) -> None:
+        self.capabilities = capabilities(CPSAT)
+        if workers is not None and workers < 1:
+            raise BoardsatError(f"workers must be at least 1, got {workers}")
+        self.workers = workers
+        self.parameters = dict(parameters or {})
+        self.hint = dict(hint or {})
+        probe = cp_model.CpSolver().parameters
+        for field in self.parameters:
+            if not hasattr(probe, field):
+                raise BoardsatError(f"CP-SAT has no parameter {field!r}")
+
+    @property
+    def encoding_name(self) -> str:
+        workers = "default" if self.workers is None else str(self.workers)
+        return f"cpsat(workers={workers})"
+
+    def _solver(self, deadline: Deadline, enumerate_all: bool = False) -> cp_model.CpSolver:
+        solver = cp_model.CpSolver()
+        if self.workers is not None:
+            solver.parameters.num_workers = self.workers
+        for field, value in self.parameters.items():
+            setattr(solver.parameters, field, value)
+        left = deadline.remaining()
+        if left is not None:
+            solver.parameters.max_time_in_seconds = left
+        if enumerate_all:
+            solver.parameters.enumerate_all_solutions = True
+            solver.parameters.num_workers = 1
+        return solver
+
+    def _apply_hint(self, built: Translation, hint: Mapping[Key, bool]) -> None:
+        for key, value in hint.items():
+            if key in built.model:
+                built.cp.add_hint(built.vars[built.model.lit(key) - 1], value)
+
+    def solve(
+        self,
+        model: Model,
+        deadline: Deadline,
+        assumptions: Sequence[int] = (),
+        hint: Mapping[Key, bool] | None = None,
+    ) -> Result:
+        built = Translation(model)
+        self._apply_hint(built, hint if hint is not None else self.hint)
+        if assumptions:
+            built.cp.add_assumptions([built.lit(lit) for lit in assumptions])
+        solver = self._solver(deadline)
+        code = solver.solve(built.cp)
+        if code == cp_model.MODEL_INVALID:
+            raise BoardsatError(f"CP-SAT rejected the model: {built.cp.validate()}")
+        status = _STATUS[code]
+        found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        objective = bound = None
+        if model.objective is not None:
+            if status is Status.SATISFIABLE:
+                status = Status.UNKNOWN  # stopped before optimality was proven
+            if found:
+                objective = round(solver.objective_value)
+            if status is not Status.UNSATISFIABLE:
+                proven = math.ceil(solver.best_objective_bound - 1e-6)
+                bound = max(proven, model.objective.lower_bound)
+        return Result(
+            status=status,
+            backend=self.name,
+            encoding=self.encoding_name,
+            size=built.size(),
+            seconds=deadline.elapsed(),
+            assignment=built.assignment(solver.boolean_value) if found else {},
+            objective=objective,
+            bound=bound,
+        )
+
+    def enumerate(
+        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+    ) -> Enumeration:
+        if model.objective is not None:
+            raise BoardsatError("enumeration takes a model without an objective")
+        built = Translation(model)
+        keys = model.keys()
+        watched = [(keys[abs(lit) - 1], built.lit(abs(lit))) for lit in project]
+        collector = _Collector(watched, limit)
+        solver = self._solver(deadline, enumerate_all=True)
+        code = solver.solve(built.cp, collector)
+        exhausted = code in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not collector.stopped
+        if collector.found:
+            status = Status.SATISFIABLE
+        else:
+            status = Status.UNSATISFIABLE if exhausted else Status.UNKNOWN
+        return Enumeration(
+            status=status,
+            backend=self.name,
+            encoding=self.encoding_name,
+            size=built.size(),
+            seconds=deadline.elapsed(),
+            count=len(collector.found),
+            exhausted=exhausted,
+            solutions=tuple(collector.found),
+        )
+
+    def session(self, model: Model) -> CpSatSession:
+        return CpSatSession(self, model)
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Keeps distinct projections; CP-SAT enumerates full assignments, so duplicates are skipped."""
+
+    def __init__(self, watched: list[tuple[Key, Any]], limit: int | None) -> None:
+        super().__init__()
+        self.watched = watched
+        self.limit = limit
+        self.seen: set[frozenset[Key]] = set()
+        self.found: list[frozenset[Key]] = []
+        self.stopped = False
+
+    def on_solution_callback(self) -> None:
+        projection = frozenset(key for key, var in self.watched if self.boolean_value(var))
+        if projection not in self.seen:
+            self.seen.add(projection)
+            self.found.append(projection)
+        if self.limit is not None and len(self.found) >= self.limit:
+            self.stopped = True
+            self.stop_search()
+
+
+class CpSatSession:
+    """Re-solves the grown model each time, hinted with the previous solution."""
+
+    def __init__(self, backend: CpSatBackend, model: Model) -> None:
+        self.backend = backend
+        self.model = model
+        self.last: Mapping[Key, bool] = {}
+
+    def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> Result:
+        result = self.backend.solve(
+            self.model, deadline or Deadline(None), assumptions=assumptions, hint=self.last
+        )
+        if result.has_solution:
+            self.last = result.assignment
+        return result
+
+    def close(self) -> None:
+        self.last = {}
