@@ -1,0 +1,110 @@
+"""Rectangular boards: squares, knight moves, and square names (chess notation or ``row,col``).
+
+Squares are ``(row, col)`` pairs, 0-based, row 0 at the top as boards are printed. In chess
+notation ``a1`` is the bottom-left square, so the rank counts rows from the bottom.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from boardsat.errors import BoardsatError
+
+Square = tuple[int, int]
+KNIGHT_STEPS: tuple[Square, ...] = (
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+)
+MAX_SIDE = 10_000
+
+
+@dataclass(frozen=True)
+class Board:
+    """An m x n board; rejects sizes that are not positive integers."""
+
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        for name, value in (("rows", self.rows), ("cols", self.cols)):
+            if not 1 <= value <= MAX_SIDE:
+                raise BoardsatError(f"{name} must be between 1 and {MAX_SIDE}, got {value}")
+
+    def squares(self) -> Iterator[Square]:
+        for row in range(self.rows):
+            for col in range(self.cols):
+                yield (row, col)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    def index(self, square: Square) -> int:
+        """Row-major number of a square (the seeds number cells this way)."""
+        return square[0] * self.cols + square[1]
+
+    def square(self, index: int) -> Square:
+        return divmod(index, self.cols)
+
+    def contains(self, square: Square) -> bool:
+        return 0 <= square[0] < self.rows and 0 <= square[1] < self.cols
+
+    def knight_moves(self, square: Square) -> list[Square]:
+        """The squares a knight on ``square`` attacks, in a fixed order."""
+        return self.knight_graph[square]
+
+    @cached_property
+    def knight_graph(self) -> dict[Square, list[Square]]:
+        graph: dict[Square, list[Square]] = {}
+        for row, col in self.squares():
+            targets = ((row + dr, col + dc) for dr, dc in KNIGHT_STEPS)
+            graph[(row, col)] = [target for target in targets if self.contains(target)]
+        return graph
+
+    # -- names ---------------------------------------------------------------------------------
+    def name(self, square: Square) -> str:
+        """Chess notation: file letter(s) from the left, rank from the bottom (``a1``)."""
+        return f"{_file_letters(square[1])}{self.rows - square[0]}"
+
+    def parse(self, text: str) -> Square:
+        """A square from chess notation (``b3``) or 0-based ``row,col``; BoardsatError otherwise."""
+        cleaned = text.strip().lower()
+        pair = re.fullmatch(r"(\d+)\s*,\s*(\d+)", cleaned)
+        if pair:
+            square = (int(pair.group(1)), int(pair.group(2)))
+        else:
+            chess = re.fullmatch(r"([a-z]+)(\d+)", cleaned)
+            if not chess:
+                raise BoardsatError(
+                    f"cannot read square {text!r}: use chess notation (a1) or row,col"
+                )
+            col = _file_number(chess.group(1))
+            square = (self.rows - int(chess.group(2)), col)
+        if not self.contains(square):
+            raise BoardsatError(f"square {text!r} is off the {self.rows}x{self.cols} board")
+        return square
+
+
+def _file_letters(col: int) -> str:
+    letters = ""
+    col += 1
+    while col:
+        col, remainder = divmod(col - 1, 26)
+        letters = chr(ord("a") + remainder) + letters
+    return letters
+
+
+def _file_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + (ord(letter) - ord("a") + 1)
+    return number - 1
