@@ -1,0 +1,235 @@
+"""A planning task unrolled over horizons on the solver-neutral model, one layer at a time.
+
+Keys: ``("at", t, var_name, value)`` for the state after ``t`` moves, ``("do", t, action_name)`` for
+the move from ``t`` to ``t + 1``, ``("fire", t, action_name, k)`` for a conditional effect that
+takes place, and ``("goal", h)`` for "the goal holds after ``h`` moves". Exactly one action per step,
+so the first horizon whose goal literal is satisfiable is the fewest moves. Frame axioms are
+explanatory: a value appears only when an action (or a fired conditional effect) sets it.
+
+Layers are only ever appended, so an incremental solver keeps what it learnt; everything that
+depends on the horizon being asked (goal, goal-distance pruning) hangs off ``("goal", h)`` and only
+binds when that literal is assumed.
+
+Strengthenings (each admissible: some shortest plan satisfies it, so the optimum is kept):
+
+- ``no_undo``: an action is not followed by one that restores what it changed (drop the pair to get
+  a shorter plan);
+- ``canonical_order``: of two adjacent independent actions, the smaller index comes first (a
+  lexicographically least shortest plan has this form);
+- ``reachability``: facts and actions outside the relaxed reachability layer ``t`` are false;
+- ``goal_distance``: a fact the task says needs ``d`` more moves is false after ``t`` moves when
+  ``h - t < d``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, fields
+
+from boardsat.errors import BoardsatError
+from boardsat.model import Key, Model
+from boardsat.planning import Action, Fact, PlanningTask
+
+
+@dataclass(frozen=True)
+class Strengthenings:
+    """Which admissible redundant constraints the encoding adds."""
+
+    no_undo: bool = True
+    canonical_order: bool = True
+    reachability: bool = True
+    goal_distance: bool = True
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(field.name for field in fields(cls))
+
+    @classmethod
+    def none(cls) -> Strengthenings:
+        return cls(**dict.fromkeys(cls.names(), False))
+
+    @classmethod
+    def parse(cls, text: str) -> Strengthenings:
+        """``all``, ``none``, or a comma-separated list of names to switch on."""
+        if text == "all":
+            return cls()
+        if text == "none":
+            return cls.none()
+        chosen = [name.strip() for name in text.split(",") if name.strip()]
+        unknown = [name for name in chosen if name not in cls.names()]
+        if unknown:
+            raise BoardsatError(
+                f"unknown strengthening {unknown[0]!r}; known: all, none, {', '.join(cls.names())}"
+            )
+        return cls(**{name: name in chosen for name in cls.names()})
+
+    def label(self) -> str:
+        on = [name for name in self.names() if getattr(self, name)]
+        return "+".join(on) if on else "none"
+
+
+def undoes(first: Action, second: Action) -> bool:
+    """Whether ``second`` right after ``first`` always restores the state before ``first``."""
+    if first.conditional or second.conditional:
+        return False
+    before = dict(first.pre)
+    written = {var for var, _ in second.effects}
+    return written >= first.changed_vars() and all(
+        before.get(var, object()) == value for var, value in second.effects
+    )
+
+
+def independent(first: Action, second: Action) -> bool:
+    """Neither action writes a variable the other reads or writes, so they commute."""
+    a_writes, b_writes = first.changed_vars(), second.changed_vars()
+    return not (a_writes & (second.read_vars() | b_writes) or b_writes & first.read_vars())
+
+
+def reachability_layers(task: PlanningTask) -> tuple[dict[Fact, int], dict[int, int]]:
+    """The first relaxed layer of every reachable fact and action (index), ignoring deletions."""
+    facts: dict[Fact, int] = {(var, value): 0 for var, value in enumerate(task.initial)}
+    actions: dict[int, int] = {}
+    layer = 0
+    while True:
+        added: list[Fact] = []
+        for index, action in enumerate(task.actions):
+            if index not in actions:
+                if not all(fact in facts for fact in action.pre):
+                    continue
+                actions[index] = layer
+            produced = list(action.effects)
+            produced += [
+                (effect.var, effect.value)
+                for effect in action.conditional
+                if all(fact in facts for fact in effect.condition)
+            ]
+            added += [fact for fact in produced if fact not in facts]
+        if not added:
+            return facts, actions
+        layer += 1
+        for fact in added:
+            facts.setdefault(fact, layer)
+
+
+class HorizonEncoding:
+    """The task's layers ``0 .. horizon`` on ``model``; ``extend`` appends the next step."""
+
+    def __init__(
+        self,
+        task: PlanningTask,
+        model: Model | None = None,
+        strengthenings: Strengthenings | None = None,
+    ) -> None:
+        self.task = task
+        self.model = model or Model("planning")
+        self.options = strengthenings or Strengthenings()
+        self.horizon = 0
+        self.adders: dict[Fact, list[tuple[int, int | None]]] = {}
+        for index, action in enumerate(task.actions):
+            for fact in action.effects:
+                self.adders.setdefault(fact, []).append((index, None))
+            for k, effect in enumerate(action.conditional):
+                self.adders.setdefault((effect.var, effect.value), []).append((index, k))
+        self.forbidden_next: list[list[int]] = [[] for _ in task.actions]
+        self._pair_rules()
+        self.fact_layer: dict[Fact, int] = {}
+        self.action_layer: dict[int, int] = {}
+        if self.options.reachability:
+            self.fact_layer, self.action_layer = reachability_layers(task)
+        self._state_layer(0)
+        for var, value in enumerate(task.initial):
+            self.model.add_clause([self.at(0, var, value)])
+
+    def _pair_rules(self) -> None:
+        actions = self.task.actions
+        for i, first in enumerate(actions):
+            for j, second in enumerate(actions):
+                if (self.options.no_undo and undoes(first, second)) or (
+                    self.options.canonical_order and j < i and independent(first, second)
+                ):
+                    self.forbidden_next[i].append(j)
+
+    # -- keys -----------------------------------------------------------------------------------
+    def at(self, t: int, var: int, value: Hashable) -> int:
+        return self.model.var(("at", t, self.task.variables[var].name, value))
+
+    def do(self, t: int, action: int) -> int:
+        return self.model.var(("do", t, self.task.actions[action].name))
+
+    def fire(self, t: int, action: int, k: int) -> int:
+        return self.model.var(("fire", t, self.task.actions[action].name, k))
+
+    # -- layers ---------------------------------------------------------------------------------
+    def _state_layer(self, t: int) -> None:
+        for var, variable in enumerate(self.task.variables):
+            lits = [self.at(t, var, value) for value in variable.values]
+            self.model.add_exactly(lits, 1)
+            if self.options.reachability:
+                for value, lit in zip(variable.values, lits):
+                    if self.fact_layer.get((var, value), t + 1) > t:
+                        self.model.add_clause([-lit])
+
+    def extend(self) -> None:
+        """Add step ``horizon -> horizon + 1``: its actions, effects and frame axioms."""
+        t, task, model = self.horizon, self.task, self.model
+        self._state_layer(t + 1)
+        chosen = [self.do(t, index) for index in range(len(task.actions))]
+        model.add_exactly(chosen, 1)
+        for index, action in enumerate(task.actions):
+            act = chosen[index]
+            if self.options.reachability and self.action_layer.get(index, t + 1) > t:
+                model.add_clause([-act])
+            for var, value in action.pre:
+                model.add_implication(act, self.at(t, var, value))
+            for var, value in action.effects:
+                model.add_implication(act, self.at(t + 1, var, value))
+            for k, effect in enumerate(action.conditional):
+                fired = self.fire(t, index, k)
+                conditions = [self.at(t, var, value) for var, value in effect.condition]
+                model.add_implication(fired, act)
+                for lit in conditions:
+                    model.add_implication(fired, lit)
+                model.add_clause([-act, *(-lit for lit in conditions), fired])
+                model.add_implication(fired, self.at(t + 1, effect.var, effect.value))
+        for var, variable in enumerate(task.variables):
+            for value in variable.values:
+                support = [
+                    chosen[index] if k is None else self.fire(t, index, k)
+                    for index, k in self.adders.get((var, value), [])
+                ]
+                model.add_clause([-self.at(t + 1, var, value), self.at(t, var, value), *support])
+        if t > 0:
+            for index, later in enumerate(self.forbidden_next):
+                for other in later:
+                    model.add_clause([-self.do(t - 1, index), -chosen[other]])
+        self.horizon += 1
+
+    def goal(self, h: int) -> int:
+        """A literal that, when assumed, asks for the goal after exactly ``h`` moves."""
+        if h > self.horizon:
+            raise ValueError(f"horizon {h} is not built yet (built: {self.horizon})")
+        key = ("goal", h)
+        fresh = key not in self.model
+        literal = self.model.var(key)
+        if not fresh:
+            return literal
+        for var, allowed in self.task.goal.items():
+            values = self.task.variables[var].values
+            self.model.add_clause(
+                [-literal, *(self.at(h, var, value) for value in values if value in allowed)]
+            )
+        if self.options.goal_distance and self.task.goal_distance:
+            for (var, value), needed in self.task.goal_distance.items():
+                for t in range(max(0, h - needed + 1), h + 1):
+                    self.model.add_clause([-literal, -self.at(t, var, value)])
+        return literal
+
+    def decode(self, assignment: Mapping[Key, bool], h: int) -> list[Action]:
+        """The actions of the plan of length ``h`` in a satisfying assignment."""
+        plan = []
+        for t in range(h):
+            taken = [a for a in self.task.actions if assignment.get(("do", t, a.name), False)]
+            if len(taken) != 1:
+                raise BoardsatError(f"step {t}: {len(taken)} actions in the assignment")
+            plan.append(taken[0])
+        return plan
