@@ -111,6 +111,8 @@ def _probe_pysat(name: str) -> Capabilities:
             assumptions = solver.solve(assumptions=[-2]) is False
         try:
             solver.solve_limited(expect_interrupt=True)
+            solver.interrupt()  # CaDiCaL and others solve "limited" but cannot be interrupted
+            solver.clear_interrupt()
             interruptible = True
         except NotImplementedError:
             interruptible = False
