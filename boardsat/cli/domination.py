@@ -1,0 +1,106 @@
+"""`boardsat domination`: minimum knight placements; `boardsat bench domination`: their benchmark."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from boardsat.backends import CPSAT
+from boardsat.cli.common import backend_option, emit_json, json_option, time_limit_option
+from boardsat.errors import BoardsatError
+from boardsat.models.domination_bench import run_benchmark
+from boardsat.models.domination_solve import solve_domination
+from boardsat.models.knight_domination import VARIANTS
+
+variant_option = click.option(
+    "--variant",
+    type=click.Choice(VARIANTS),
+    default="independent",
+    show_default=True,
+    help="independent (the seed's rules), dominating, or total.",
+)
+
+
+@click.command(name="domination")
+@click.argument("rows", type=click.IntRange(min=1))
+@click.argument("cols", type=click.IntRange(min=1), required=False)
+@variant_option
+@backend_option()
+@time_limit_option
+@click.option(
+    "--proof", type=click.Path(dir_okay=False), help="SAT backends: write the DRUP proof."
+)
+@click.option(
+    "--optimisation",
+    type=click.Choice(("linear-down", "linear-up", "maxsat")),
+    help="SAT backends: bound search from above or below, or MaxSAT (RC2).",
+)
+@click.option(
+    "--workers", type=click.IntRange(min=1), help="CP-SAT: portfolio workers (default 8)."
+)
+@click.option("--no-symmetry", is_flag=True, help="Leave out the lex-leader symmetry break.")
+@json_option
+def command(
+    rows: int,
+    cols: int | None,
+    variant: str,
+    backend: str,
+    time_limit: float | None,
+    proof: str | None,
+    optimisation: str | None,
+    workers: int | None,
+    no_symmetry: bool,
+    as_json: bool,
+) -> None:
+    """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out)."""
+    options: dict[str, Any] = {}
+    if backend == CPSAT:
+        if proof or optimisation:
+            raise BoardsatError("--proof and --optimisation need a SAT backend, not cpsat")
+        if workers is not None:
+            options["workers"] = workers
+    else:
+        if workers:
+            raise BoardsatError("--workers is a CP-SAT option")
+        options.update(proof=proof, optimisation=optimisation)
+    answer = solve_domination(
+        rows,
+        cols or rows,
+        variant,
+        backend=backend,
+        time_limit=time_limit,
+        symmetry=not no_symmetry,
+        **options,
+    )
+    if as_json:
+        emit_json(answer.to_json())
+    else:
+        click.echo(answer.text())
+        if answer.result.proof:
+            click.echo(f"DRUP proof of the last step: {answer.result.proof} (CNF beside it)")
+
+
+@click.command(name="domination")
+@click.option("--max-n", type=click.IntRange(min=1), default=8, show_default=True)
+@click.option("--min-n", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=20.0,
+    show_default=True,
+    help="Seconds per instance and route; a route stops at its first timeout.",
+)
+@click.option("--variant", "variants", type=click.Choice(VARIANTS), multiple=True)
+@click.option("--repeats", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--output", type=click.Path(dir_okay=False), help="Results file to write.")
+def bench(
+    max_n: int,
+    min_n: int,
+    time_limit: float,
+    variants: tuple[str, ...],
+    repeats: int,
+    output: str | None,
+) -> None:
+    """n x n boards, every route against the textbook CP-SAT model in the same run."""
+    run_benchmark(min_n, max_n, time_limit, variants or VARIANTS, repeats, output)

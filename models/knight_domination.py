@@ -1,0 +1,114 @@
+"""Knight domination on m x n boards as a minimisation on the solver-neutral model.
+
+One Boolean per square, keyed ``("knight", row, col)``. Three variants (seed 003 poses the first):
+
+- ``independent``: every empty square is attacked and no knight attacks another;
+- ``dominating``: every square is occupied or attacked;
+- ``total``: every square, occupied or not, is attacked.
+
+On top of the textbook model the builder can add a lex-leader symmetry break over the board's
+symmetry group and a lower bound that it can justify, because the hard part of these instances
+is proving that one knight fewer is impossible, not finding a placement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from boardsat.errors import BoardsatError
+from boardsat.model import Model
+from boardsat.models.board import Board, Square
+from boardsat.models.domination_bounds import counting_lower_bound
+from boardsat.models.domination_symmetry import add_lex_leader
+from boardsat.results import Result
+
+VARIANTS = ("independent", "dominating", "total")
+
+
+def check_variant(variant: str) -> str:
+    if variant not in VARIANTS:
+        raise BoardsatError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    return variant
+
+
+def knight_key(square: Square) -> tuple[str, int, int]:
+    return ("knight", square[0], square[1])
+
+
+@dataclass(frozen=True)
+class DominationModel:
+    """A built model and what it was built from, so that answers decode against the right board."""
+
+    board: Board
+    variant: str
+    model: Model
+    symmetry: bool
+
+
+def build_model(
+    rows: int,
+    cols: int,
+    variant: str = "independent",
+    *,
+    symmetry: bool = True,
+    lower_bound: bool = True,
+) -> DominationModel:
+    """The minimisation for one board and variant.
+
+    ``symmetry`` adds lex-leader constraints that keep one placement of every symmetry orbit;
+    ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds).
+    """
+    board = Board(rows, cols)
+    check_variant(variant)
+    model = Model(f"knight-{variant}-{rows}x{cols}")
+    knights = [model.var(knight_key(square)) for square in board.squares()]
+    for square in board.squares():
+        here = model.lit(knight_key(square))
+        attackers = [model.lit(knight_key(other)) for other in board.knight_moves(square)]
+        if variant == "total":
+            _add_cover(model, here, attackers)
+        else:
+            model.add_clause([here, *attackers])
+        if variant == "independent":
+            for other in attackers:
+                if other > here:  # each attacking pair once
+                    model.add_clause([-here, -other])
+    if symmetry:
+        add_lex_leader(model, board, [knight_key(square) for square in board.squares()])
+    bound = counting_lower_bound(board, variant) if lower_bound else 0
+    model.minimize(knights, lower_bound=bound)
+    return DominationModel(board, variant, model, symmetry)
+
+
+def _add_cover(model: Model, here: int, attackers: list[int]) -> None:
+    """Some knight attacks this square; a square no knight can reach makes the board infeasible."""
+    if attackers:
+        model.add_clause(attackers)
+    else:
+        model.add_clause([here])
+        model.add_clause([-here])
+
+
+def decode(built: DominationModel, result: Result) -> frozenset[Square]:
+    """The squares holding a knight in ``result`` (empty when it holds no solution)."""
+    squares = (
+        key[1:] for key in result.true_keys() if isinstance(key, tuple) and key[0] == "knight"
+    )
+    return frozenset((int(row), int(col)) for row, col in squares)
+
+
+def render(board: Board, placement: Iterable[Square]) -> str:
+    """The board as the seed prints it: ``K`` for a knight, elsewhere how many knights attack it."""
+    knights = set(placement)
+    lines = []
+    for row in range(board.rows):
+        cells = []
+        for col in range(board.cols):
+            if (row, col) in knights:
+                cells.append("K")
+            else:
+                count = sum(1 for other in board.knight_moves((row, col)) if other in knights)
+                cells.append(str(count))
+        lines.append(" ".join(cells))
+    return "\n".join(lines)

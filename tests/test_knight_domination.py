@@ -1,0 +1,152 @@
+"""Knight domination: every optimum checked against an exhaustive search and validated by the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from domination_oracle import minimum_knights
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from proofcheck import check_drup
+
+from boardsat.models.board import Board
+from boardsat.models.domination_bounds import counting_lower_bound
+from boardsat.models.domination_solve import DominationAnswer, seed_demo, solve_domination
+from boardsat.models.domination_validate import validate
+from boardsat.models.knight_domination import VARIANTS, build_model
+from boardsat.results import Status
+
+SMALL = [(rows, cols) for rows in range(1, 6) for cols in range(rows, 6)]
+# the article's 14-knight placement of seed 003 (row 0 at the top)
+SEED_PLACEMENT = [
+    (0, 0), (0, 2), (1, 5), (2, 0), (2, 4), (2, 5), (3, 0),
+    (4, 7), (5, 2), (5, 3), (5, 7), (6, 2), (7, 5), (7, 7),
+]  # fmt: skip
+
+
+def assert_matches_oracle(answer: DominationAnswer, rows: int, cols: int, variant: str) -> None:
+    expected = minimum_knights(rows, cols, variant)
+    if expected is None:
+        assert answer.result.status is Status.UNSATISFIABLE
+        return
+    assert answer.proven_optimal
+    assert answer.knights == expected
+    assert validate(rows, cols, variant, answer.placement) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_every_small_board_matches_the_exhaustive_search(variant: str, symmetry: bool) -> None:
+    for rows, cols in SMALL:
+        for shape in {(rows, cols), (cols, rows)}:
+            answer = solve_domination(*shape, variant, symmetry=symmetry, workers=1)
+            assert_matches_oracle(answer, *shape, variant)
+
+
+@pytest.mark.parametrize(
+    ("backend", "options"),
+    [
+        ("cadical195", {"optimisation": "linear-up"}),
+        ("cadical195", {"optimisation": "linear-down"}),
+        ("cadical195", {"optimisation": "maxsat", "cardinality": "seqcounter"}),
+        ("glucose4", {"optimisation": "linear-up", "cardinality": "seqcounter"}),
+        ("minisat22", {}),
+        ("kissat404", {}),
+    ],
+)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_sat_backends_agree_with_the_exhaustive_search(
+    backend: str, options: dict[str, str], variant: str
+) -> None:
+    for rows, cols in [(3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
+        answer = solve_domination(rows, cols, variant, backend=backend, **options)
+        assert_matches_oracle(answer, rows, cols, variant)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rows=st.integers(1, 7),
+    cols=st.integers(1, 7),
+    variant=st.sampled_from(VARIANTS),
+    symmetry=st.booleans(),
+    backend=st.sampled_from(["cpsat", "cadical195", "glucose4"]),
+)
+def test_random_rectangles(
+    rows: int, cols: int, variant: str, symmetry: bool, backend: str
+) -> None:
+    answer = solve_domination(rows, cols, variant, backend=backend, symmetry=symmetry)
+    assert_matches_oracle(answer, rows, cols, variant)
+
+
+def test_counting_bound_never_exceeds_the_optimum() -> None:
+    for rows in range(1, 7):
+        for cols in range(1, 7):
+            for variant in VARIANTS:
+                optimum = minimum_knights(rows, cols, variant)
+                bound = counting_lower_bound(Board(rows, cols), variant)
+                assert optimum is None or bound <= optimum
+
+
+def test_the_seed_placement_is_valid_and_the_validator_catches_breaks() -> None:
+    assert validate(8, 8, "independent", SEED_PLACEMENT) == []
+    assert validate(8, 8, "independent", SEED_PLACEMENT[1:])  # (0, 0) left unattacked
+    assert validate(8, 8, "independent", [*SEED_PLACEMENT, (1, 2)])  # attacks (0, 0)
+    assert validate(8, 8, "dominating", [*SEED_PLACEMENT, (1, 2)]) == []
+    assert validate(8, 8, "total", SEED_PLACEMENT)  # (0, 0) itself is not attacked
+    assert validate(8, 8, "independent", [*SEED_PLACEMENT, (8, 0)])  # off the board
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_seed_figure_fourteen_is_proven(backend: str) -> None:
+    answer = solve_domination(8, 8, "independent", backend=backend)
+    assert answer.proven_optimal
+    assert answer.knights == 14 == answer.lower_bound
+    assert validate(8, 8, "independent", answer.placement) == []
+
+
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_drup_proof_of_no_thirteen_checks_independently(tmp_path: Path, symmetry: bool) -> None:
+    proof = tmp_path / "no13.drup"
+    answer = solve_domination(
+        8,
+        8,
+        "independent",
+        backend="cadical195",
+        optimisation="linear-up",
+        proof=str(proof),
+        symmetry=symmetry,
+    )
+    assert answer.knights == 14 and answer.result.proof == str(proof)
+    assert check_drup(f"{proof}.cnf", proof)
+    # the same proof must not refute the formula without its "at most 13" clause
+    lines = Path(f"{proof}.cnf").read_text().splitlines()
+    header = lines[0].split()
+    weakened = tmp_path / "weakened.cnf"
+    weakened.write_text("\n".join([f"p cnf {header[2]} {int(header[3]) - 1}", *lines[1:-1]]) + "\n")
+    assert not check_drup(weakened, proof)
+
+
+def test_time_limit_gives_the_best_placement_and_a_bound() -> None:
+    answer = solve_domination(20, 20, "independent", time_limit=1.0, workers=2)
+    assert answer.result.status is Status.UNKNOWN
+    assert answer.knights is not None and answer.lower_bound is not None
+    assert answer.lower_bound <= answer.knights
+    assert validate(20, 20, "independent", answer.placement) == []
+
+
+def test_symmetry_breaking_uses_the_whole_symmetry_group_of_the_board() -> None:
+    def symmetries(rows: int, cols: int) -> set[object]:
+        created = build_model(rows, cols).model.keys()
+        return {key[1] for key in created if isinstance(key, tuple) and key[0] == "lex"}
+
+    assert len(symmetries(6, 6)) == 7
+    assert len(symmetries(5, 6)) == 3
+    assert len(symmetries(1, 6)) == 1  # flipping the single row changes nothing
+    assert build_model(6, 6, symmetry=False).model.num_vars == 36
+
+
+def test_seed_demo_is_verified() -> None:
+    outcome = seed_demo()
+    assert outcome.verified
+    assert "14 knights" in outcome.answer
