@@ -177,6 +177,8 @@ def _run_limited(
             return bool(solver.solve(assumptions=assumptions))
         if left <= 0:
             return None
+        if not caps.interruptible:
+            return _run_in_budgets(solver, assumptions, deadline)
         timer = threading.Timer(left, solver.interrupt)
         timer.start()
         try:
@@ -185,6 +187,26 @@ def _run_limited(
             timer.cancel()
             solver.clear_interrupt()
         return None if answer is None else bool(answer)
+
+
+def _run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> bool | None:
+    """For solvers that cannot be interrupted (CaDiCaL): growing conflict budgets, deadline between.
+
+    The solver keeps what it learnt from one budget to the next, so little work is repeated; the
+    deadline may be overrun by one budget's worth of conflicts.
+    """
+    budget = 1_000
+    while True:
+        try:
+            solver.conf_budget(budget)
+        except NotImplementedError as error:
+            raise BoardsatError("this backend cannot be stopped at a time limit") from error
+        answer = solver.solve_limited(assumptions=assumptions)
+        if answer is not None:
+            return bool(answer)
+        if deadline.expired():
+            return None
+        budget = min(2 * budget, 64_000)
 
 
 def write_proof(path: str, formula: list[list[int]], top: int, proof: list[str]) -> None:
