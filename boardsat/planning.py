@@ -70,6 +70,9 @@ class PlanningTask:
     ``goal_distance`` optionally gives, for some facts, a number of moves that any state holding
     the fact still needs before a goal state: the puzzle knows these (a knight farther from every
     goal square of its colour than the moves left cannot be there), the encoder can use them.
+    ``potential`` optionally gives weights whose sum over the facts of a state is a lower bound on
+    the moves it still needs (zero in goal states) and which no action lowers by more than one;
+    for knights, the sum of every knight's distance to its nearest goal square.
     """
 
     variables: tuple[Variable, ...]
@@ -77,6 +80,7 @@ class PlanningTask:
     goal: Mapping[int, frozenset[Value]]
     actions: tuple[Action, ...]
     goal_distance: Mapping[Fact, int] | None = None
+    potential: Mapping[Fact, int] | None = None
 
     def __post_init__(self) -> None:
         if len(self.initial) != len(self.variables):

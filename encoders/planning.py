@@ -18,7 +18,10 @@ Strengthenings (each admissible: some shortest plan satisfies it, so the optimum
   lexicographically least shortest plan has this form);
 - ``reachability``: facts and actions outside the relaxed reachability layer ``t`` are false;
 - ``goal_distance``: a fact the task says needs ``d`` more moves is false after ``t`` moves when
-  ``h - t < d``.
+  ``h - t < d``;
+- ``potential``: with the task's potential ``P`` (admissible, lowered by at most one per move),
+  a plan of ``h`` moves from ``P(initial)`` to 0 has ``h - P(initial)`` moves of slack, and a move
+  that raises ``P`` by ``k`` spends ``k + 1`` of it: one cardinality constraint per horizon.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ class Strengthenings:
     canonical_order: bool = True
     reachability: bool = True
     goal_distance: bool = True
+    potential: bool = True
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -83,6 +87,28 @@ def independent(first: Action, second: Action) -> bool:
     """Neither action writes a variable the other reads or writes, so they commute."""
     a_writes, b_writes = first.changed_vars(), second.changed_vars()
     return not (a_writes & (second.read_vars() | b_writes) or b_writes & first.read_vars())
+
+
+def slack_costs(task: PlanningTask) -> list[int]:
+    """Each action's change of the task's potential plus one (0: it lowers the potential)."""
+    weights = task.potential or {}
+    weighted = {var for var, _ in weights}
+    costs = []
+    for action in task.actions:
+        before = dict(action.pre)
+        if any(effect.var in weighted for effect in action.conditional) or any(
+            var in weighted and var not in before for var, _ in action.effects
+        ):
+            raise BoardsatError(f"action {action.name!r}: its change of the potential is not fixed")
+        change = sum(
+            weights.get((var, value), 0) - weights.get((var, before[var]), 0)
+            for var, value in action.effects
+            if var in weighted
+        )
+        if change < -1:
+            raise BoardsatError(f"action {action.name!r} lowers the potential by {-change}")
+        costs.append(change + 1)
+    return costs
 
 
 def reachability_layers(task: PlanningTask) -> tuple[dict[Fact, int], dict[int, int]]:
@@ -136,6 +162,10 @@ class HorizonEncoding:
         self.action_layer: dict[int, int] = {}
         if self.options.reachability:
             self.fact_layer, self.action_layer = reachability_layers(task)
+        self.costs: list[int] = []
+        if self.options.potential and task.potential:
+            self.costs = slack_costs(task)
+            self.initial_potential = sum(task.potential.get(f, 0) for f in enumerate(task.initial))
         self._state_layer(0)
         for var, value in enumerate(task.initial):
             self.model.add_clause([self.at(0, var, value)])
@@ -198,6 +228,12 @@ class HorizonEncoding:
                     for index, k in self.adders.get((var, value), [])
                 ]
                 model.add_clause([-self.at(t + 1, var, value), self.at(t, var, value), *support])
+        for level in (1, 2):
+            spenders = [chosen[i] for i, cost in enumerate(self.costs) if cost >= level]
+            if spenders:
+                spent = self.model.var(("spend", t, level))
+                for lit in spenders:
+                    model.add_implication(lit, spent)
         if t > 0:
             for index, later in enumerate(self.forbidden_next):
                 for other in later:
@@ -222,7 +258,29 @@ class HorizonEncoding:
             for (var, value), needed in self.task.goal_distance.items():
                 for t in range(max(0, h - needed + 1), h + 1):
                     self.model.add_clause([-literal, -self.at(t, var, value)])
+        if self.costs:
+            self._limit_slack(literal, h)
         return literal
+
+    def _limit_slack(self, literal: int, h: int) -> None:
+        """When ``literal`` holds, the slack spent in steps ``0 .. h-1`` is at most ``h - P0``."""
+        slack = h - self.initial_potential
+        if slack < 0:
+            self.model.add_clause([-literal])
+            return
+        spent = [
+            self.model.lit(("spend", t, level))
+            for t in range(h)
+            for level in (1, 2)
+            if ("spend", t, level) in self.model
+        ]
+        if len(spent) <= slack:
+            return
+        # g -> sum(spent) <= slack, as sum(spent) + (n - slack) switches <= n with g -> switch
+        switches = [self.model.var(("slack", h, k)) for k in range(len(spent) - slack)]
+        for switch in switches:
+            self.model.add_implication(literal, switch)
+        self.model.add_at_most([*spent, *switches], len(spent))
 
     def decode(self, assignment: Mapping[Key, bool], h: int) -> list[Action]:
         """The actions of the plan of length ``h`` in a satisfying assignment."""

@@ -76,7 +76,7 @@ class Exchange:
             raise BoardsatError(
                 f"start is {board.rows}x{board.cols} but goal is {goal_board.rows}x{goal_board.cols}"
             )
-        for colour in sorted(set(first) | set(last) - {EMPTY}):
+        for colour in sorted((set(first) | set(last)) - {EMPTY}):
             if first.count(colour) != last.count(colour):
                 raise BoardsatError(
                     f"start has {first.count(colour)} knights {chr(colour)!r} but goal has "
@@ -239,6 +239,7 @@ def planning_task(exchange: Exchange) -> PlanningTask:
         goal={i: frozenset({chr(piece)}) for i, piece in enumerate(exchange.goal)},
         actions=tuple(actions),
         goal_distance=goal_distance,
+        potential={fact: d for fact, d in goal_distance.items() if d != NEVER},
     )
 
 
@@ -272,7 +273,10 @@ def solve(
     refuted = None
     if bounds:
         found = lower_bound(exchange)
-        start = found if found is not None else (max_horizon or 0) + 1
+        if found is None:  # some knight reaches no goal square: every horizon is refuted
+            max_horizon = max_horizon or 0
+            found = max_horizon + 1
+        start = found
         required = parity(exchange)
 
         def refuted(h: int) -> str | None:
