@@ -58,6 +58,11 @@ class Translation:
             else:
                 self.cp.add(sum(lits) == constraint.bound)
         else:
+            touched = {node for arc in constraint.arcs for node in (arc.tail, arc.head)}
+            if len(touched) < constraint.nodes:
+                # CP-SAT only knows the nodes its arcs name; a node without any arc can be
+                # neither on the circuit nor skipped, so the constraint cannot hold
+                self.cp.add_bool_or([])
             self.cp.add_circuit(
                 [(arc.tail, arc.head, self.lit(arc.lit)) for arc in constraint.arcs]
             )

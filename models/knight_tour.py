@@ -1,0 +1,274 @@
+"""Knight's tours as one circuit constraint: closed tours, and open tours through a closing node.
+
+A closed tour is a Hamiltonian circuit of the knight graph: one node per square, one arc literal
+per knight move. An open tour becomes a circuit through one extra *closing* node: the circuit
+leaves it for the first square and returns to it from the last, so a fixed first or last square is
+simply the only arc out of (or into) that node. Every backend then reads the same circuit: CP-SAT
+natively, the SAT solvers through a named CNF circuit encoding.
+
+The validator at the bottom checks a tour with nothing but the rules of the knight's move; it
+shares no code with the builder, so a builder bug cannot hide behind it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from boardsat.demo import DemoOutcome
+from boardsat.errors import BoardsatError
+from boardsat.model import Key, Model
+from boardsat.models.board import Board, Square
+from boardsat.results import Result, Status
+from boardsat.solve import enumerate_solutions, solve
+
+Move = tuple[Square, Square]
+
+
+@dataclass(frozen=True)
+class TourSpec:
+    """Which tours are wanted: closed or open, with an optional first and last square.
+
+    A closed tour's ``start`` only says where its listing begins (a circuit has no first square);
+    a closed tour has no ``end``.
+    """
+
+    board: Board
+    closed: bool
+    start: Square | None = None
+    end: Square | None = None
+
+    def __post_init__(self) -> None:
+        if self.board.size < 2:
+            raise BoardsatError("a tour needs a board of at least two squares")
+        for square in (self.start, self.end):
+            if square is not None and not self.board.contains(square):
+                raise BoardsatError(f"square {square} is off the board")
+        if self.closed and self.end is not None:
+            raise BoardsatError("a closed tour returns to its start: give --end only with --open")
+        if self.start is not None and self.start == self.end:
+            raise BoardsatError("an open tour cannot start and end on the same square")
+
+    def describe(self) -> str:
+        kind = "closed" if self.closed else "open"
+        ends = []
+        if self.start is not None:
+            ends.append(f"from {self.board.name(self.start)}")
+        if self.end is not None:
+            ends.append(f"to {self.board.name(self.end)}")
+        return " ".join([f"{kind} tours on {self.board.rows}x{self.board.cols}", *ends])
+
+
+@dataclass(frozen=True)
+class TourModel:
+    """The circuit model of one :class:`TourSpec` and the keys a tour is read from.
+
+    Keys: ``("move", a, b)`` for the knight move a -> b; for open tours ``("first", s)`` (closing
+    node -> s) and ``("last", t)`` (t -> closing node).
+    """
+
+    spec: TourSpec
+    model: Model
+    moves: tuple[Move, ...]
+
+    def arc_keys(self) -> list[Key]:
+        """The keys distinct tours differ on: the directed moves (a path's start is implied)."""
+        return [("move", a, b) for a, b in self.moves]
+
+    def decode(self, true_keys: Iterable[Key]) -> list[Square]:
+        """The squares in visiting order, read from the true keys of one solution."""
+        successor: dict[Square, Square] = {}
+        first = self.spec.start
+        for key in true_keys:
+            if not isinstance(key, tuple):
+                continue
+            if key[0] == "move":
+                successor[key[1]] = key[2]
+            elif key[0] == "first":
+                first = key[1]
+        if first is None:  # an open tour starts where no move arrives; a circuit anywhere
+            unreached = set(successor) - set(successor.values())
+            first = min(unreached or successor or [(0, 0)])
+        tour = [first]
+        while len(tour) < self.spec.board.size and tour[-1] in successor:
+            tour.append(successor[tour[-1]])
+            if tour[-1] == first:
+                tour.pop()
+                break
+        return tour
+
+    def tour_of(self, result: Result) -> list[Square]:
+        return self.decode(result.true_keys())
+
+
+def build_tour_model(spec: TourSpec) -> TourModel:
+    """One circuit over the squares (plus the closing node for open tours)."""
+    board = spec.board
+    model = Model(f"knight-tour-{spec.describe()}")
+    moves = tuple((a, b) for a in board.squares() for b in board.knight_moves(a))
+    arcs = [(board.index(a), board.index(b), model.var(("move", a, b))) for a, b in moves]
+    nodes = board.size
+    if not spec.closed:
+        closing = board.size
+        nodes += 1
+        firsts = [spec.start] if spec.start is not None else list(board.squares())
+        lasts = [spec.end] if spec.end is not None else list(board.squares())
+        arcs += [(closing, board.index(s), model.var(("first", s))) for s in firsts]
+        arcs += [(board.index(t), closing, model.var(("last", t))) for t in lasts]
+    model.add_circuit(nodes, arcs)
+    return TourModel(spec, model, moves)
+
+
+# -- solving -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TourAnswer:
+    """One search: the status, the tour found (validated), and the solver's result."""
+
+    status: Status
+    tour: list[Square]
+    result: Result
+
+    @property
+    def found(self) -> bool:
+        return bool(self.tour)
+
+
+def find_tour(
+    spec: TourSpec, backend: str = "cpsat", *, time_limit: float | None = None, **options: Any
+) -> TourAnswer:
+    """Find one tour; a decoded tour that breaks the rules is an error, never an answer."""
+    built = build_tour_model(spec)
+    result = solve(built.model, backend, time_limit=time_limit, **options)
+    tour = built.tour_of(result) if result.has_solution else []
+    if tour:
+        _require_valid(spec, tour)
+    return TourAnswer(result.status, tour, result)
+
+
+@dataclass(frozen=True)
+class TourCount:
+    """A count of tours; ``exact`` is false when a limit stopped the enumeration."""
+
+    count: int
+    exact: bool
+    route: str
+    seconds: float
+    tours: tuple[tuple[Square, ...], ...] = ()
+
+
+def count_by_enumeration(
+    spec: TourSpec,
+    backend: str = "cpsat",
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> TourCount:
+    """Enumerate the distinct tours (projected on the moves) and count them, each one validated.
+
+    Closed tours are enumerated as directed circuits, two per undirected tour, and halved.
+    """
+    built = build_tour_model(spec)
+    started = time.perf_counter()
+    found = enumerate_solutions(
+        built.model,
+        over=built.arc_keys(),
+        backend=backend,
+        limit=limit,
+        time_limit=time_limit,
+        **options,
+    )
+    tours = []
+    for solution in found.solutions:
+        tour = built.decode(solution)
+        _require_valid(spec, tour)
+        tours.append(tuple(tour))
+    count = found.count // 2 if spec.closed else found.count
+    return TourCount(
+        count, found.exhausted, found.encoding, time.perf_counter() - started, tuple(tours)
+    )
+
+
+def _require_valid(spec: TourSpec, tour: Sequence[Square]) -> None:
+    problems = validate_tour(
+        spec.board.rows,
+        spec.board.cols,
+        tour,
+        closed=spec.closed,
+        start=None if spec.closed else spec.start,
+        end=spec.end,
+    )
+    if problems:
+        raise AssertionError(f"decoded tour breaks the rules: {problems[0]}")
+
+
+# -- the independent checker ---------------------------------------------------------------------
+def validate_tour(
+    rows: int,
+    cols: int,
+    tour: Sequence[tuple[int, int]],
+    *,
+    closed: bool,
+    start: tuple[int, int] | None = None,
+    end: tuple[int, int] | None = None,
+) -> list[str]:
+    """Everything wrong with ``tour`` as a knight's tour of a rows x cols board (empty: valid).
+
+    Written from the rules alone: every square exactly once, each step a knight's move (one
+    coordinate changes by 1, the other by 2), and for a closed tour the last step back home.
+    """
+    problems = []
+    if len(tour) != rows * cols:
+        problems.append(f"the tour visits {len(tour)} squares, the board has {rows * cols}")
+    for row, col in tour:
+        if not (0 <= row < rows and 0 <= col < cols):
+            problems.append(f"square ({row}, {col}) is off the board")
+    if len(set(tour)) != len(tour):
+        problems.append("a square is visited twice")
+    steps = list(pairwise(tour))
+    if closed and tour:
+        steps.append((tour[-1], tour[0]))
+    for (r1, c1), (r2, c2) in steps:
+        if sorted((abs(r1 - r2), abs(c1 - c2))) != [1, 2]:
+            problems.append(f"({r1}, {c1}) -> ({r2}, {c2}) is not a knight's move")
+    if start is not None and tour and tour[0] != start:
+        problems.append(f"the tour starts on {tour[0]}, not {start}")
+    if end is not None and tour and tour[-1] != end:
+        problems.append(f"the tour ends on {tour[-1]}, not {end}")
+    return problems
+
+
+# -- output --------------------------------------------------------------------------------------
+def numbered_board(board: Board, tour: Sequence[Square]) -> str:
+    """The board with each square's visiting number (1 = first), row 0 at the top."""
+    order: Mapping[Square, int] = {square: step + 1 for step, square in enumerate(tour)}
+    width = len(str(board.size))
+    lines = []
+    for row in range(board.rows):
+        cells = (order.get((row, col)) for col in range(board.cols))
+        lines.append(" ".join(f"{'.' if n is None else n:>{width}}" for n in cells))
+    return "\n".join(lines)
+
+
+def tour_names(board: Board, tour: Collection[Square]) -> str:
+    return " ".join(board.name(square) for square in tour)
+
+
+# -- the seed ------------------------------------------------------------------------------------
+SEED_COUNTS: dict[tuple[int, int], int] = {(4, 4): 0, (4, 5): 32, (5, 5): 304, (5, 6): 4542}
+"""Open tours from a corner square, as the seed article counted them by depth-first search."""
+
+
+def seed_demo() -> DemoOutcome:
+    """The seed's 5x5 count: every open tour from the corner, enumerated, validated and counted."""
+    spec = TourSpec(Board(5, 5), closed=False, start=(0, 0))
+    counted = count_by_enumeration(spec, "cpsat")
+    verified = counted.exact and counted.count == SEED_COUNTS[(5, 5)]
+    answer = (
+        f"{counted.count} open tours from the corner of 5x5 (seed: {SEED_COUNTS[(5, 5)]}), "
+        f"each checked by the rules; the first:\n{numbered_board(spec.board, counted.tours[0])}"
+    )
+    return DemoOutcome("knight's tour (seed 001)", answer, verified, counted.seconds)

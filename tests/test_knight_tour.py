@@ -1,0 +1,206 @@
+"""Knight's tours: seed figures, a plain DFS counter, Schwenk's theorem, and the rules' validator.
+
+The DFS counter and the Schwenk oracle below are written from the rules alone and share no code
+with the model builder.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardsat.errors import BoardsatError
+from boardsat.models.board import Board
+from boardsat.models.knight_tour import (
+    SEED_COUNTS,
+    TourSpec,
+    build_tour_model,
+    count_by_enumeration,
+    find_tour,
+    numbered_board,
+    seed_demo,
+    validate_tour,
+)
+from boardsat.models.knight_tour_zdd import count_by_zdd
+from boardsat.results import Status
+
+SAT_BACKEND = "cadical195"
+
+
+# -- oracles -------------------------------------------------------------------------------------
+@cache
+def dfs_count(rows: int, cols: int, closed: bool, start: tuple[int, int] | None = None) -> int:
+    """Tours by brute-force depth-first search over bitmasks (closed ones counted undirected)."""
+    size = rows * cols
+    jumps = [
+        [
+            (r + dr) * cols + c + dc
+            for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        ]
+        for r in range(rows)
+        for c in range(cols)
+    ]
+    full = (1 << size) - 1
+
+    def walk(square: int, seen: int, home: int) -> int:
+        if seen == full:
+            return 1 if not closed or home in jumps[square] else 0
+        return sum(walk(nxt, seen | 1 << nxt, home) for nxt in jumps[square] if not seen >> nxt & 1)
+
+    if closed:
+        return walk(0, 1, 0) // 2
+    starts = [start[0] * cols + start[1]] if start else range(size)
+    return sum(walk(s, 1 << s, s) for s in starts)
+
+
+def schwenk_has_closed_tour(rows: int, cols: int) -> bool:
+    """Schwenk (1991): an m x n board (m <= n) has a closed tour unless one of three cases holds."""
+    m, n = sorted((rows, cols))
+    return not ((m % 2 == 1 and n % 2 == 1) or m in (1, 2, 4) or (m == 3 and n in (4, 6, 8)))
+
+
+# -- seed figures ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("shape", "count"), SEED_COUNTS.items())
+def test_seed_corner_counts_by_zdd(shape: tuple[int, int], count: int) -> None:
+    assert count_by_zdd(TourSpec(Board(*shape), closed=False, start=(0, 0))).count == count
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (4, 5), (5, 5)])
+def test_seed_corner_counts_by_cpsat_enumeration(shape: tuple[int, int]) -> None:
+    counted = count_by_enumeration(TourSpec(Board(*shape), closed=False, start=(0, 0)), "cpsat")
+    assert counted.exact and counted.count == SEED_COUNTS[shape]
+    assert len(set(counted.tours)) == counted.count
+
+
+def test_seed_three_by_four_has_the_articles_two_corner_tours() -> None:
+    spec = TourSpec(Board(4, 3), closed=False, start=(0, 0))
+    assert count_by_enumeration(spec, SAT_BACKEND).count == dfs_count(4, 3, False, (0, 0)) == 2
+
+
+def test_seed_demo_is_verified() -> None:
+    outcome = seed_demo()
+    assert outcome.verified and "304" in outcome.answer
+
+
+# -- counts against the DFS oracle ---------------------------------------------------------------
+SMALL = [(3, 4, False, None), (3, 4, False, (1, 1)), (4, 4, False, None), (3, 5, False, None)]
+SMALL += [(3, 10, True, None), (3, 7, False, (0, 0)), (4, 5, False, (0, 2))]
+
+
+@pytest.mark.parametrize(("rows", "cols", "closed", "start"), SMALL)
+@pytest.mark.parametrize("route", ["cpsat", SAT_BACKEND, "zdd"])
+def test_counts_agree_with_dfs(
+    rows: int, cols: int, closed: bool, start: tuple[int, int] | None, route: str
+) -> None:
+    spec = TourSpec(Board(rows, cols), closed=closed, start=start)
+    counted = count_by_zdd(spec) if route == "zdd" else count_by_enumeration(spec, route)
+    assert counted.exact
+    assert counted.count == dfs_count(rows, cols, closed, start)
+
+
+def test_open_tours_with_both_ends_fixed_partition_the_corner_count() -> None:
+    board = Board(4, 5)
+    per_end = [
+        count_by_zdd(TourSpec(board, closed=False, start=(0, 0), end=end)).count
+        for end in board.squares()
+        if end != (0, 0)
+    ]
+    assert sum(per_end) == SEED_COUNTS[(4, 5)]
+    fixed = TourSpec(board, closed=False, start=(0, 0), end=(3, 4))
+    assert count_by_enumeration(fixed, SAT_BACKEND).count == count_by_zdd(fixed).count
+
+
+# -- existence -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("backend", ["cpsat", SAT_BACKEND, "glucose4"])
+@pytest.mark.parametrize(
+    ("rows", "cols", "closed"), [(4, 4, True), (3, 5, False), (3, 3, True), (2, 6, False)]
+)
+def test_boards_without_tours_are_unsatisfiable(
+    rows: int, cols: int, closed: bool, backend: str
+) -> None:
+    answer = find_tour(TourSpec(Board(rows, cols), closed=closed), backend)
+    assert answer.status is Status.UNSATISFIABLE and not answer.found
+
+
+@pytest.mark.parametrize("rows", range(3, 7))
+@pytest.mark.parametrize("cols", range(3, 9))
+def test_closed_tours_exist_exactly_where_schwenk_says(rows: int, cols: int) -> None:
+    if rows > cols:
+        return
+    board = Board(rows, cols)
+    for backend in ("cpsat", SAT_BACKEND):
+        answer = find_tour(TourSpec(board, closed=True), backend)
+        assert answer.status is not Status.UNKNOWN
+        assert answer.found == schwenk_has_closed_tour(rows, cols), (rows, cols, backend)
+
+
+def test_eight_by_eight_tours_on_every_route_are_valid() -> None:
+    board = Board(8, 8)
+    for closed in (True, False):
+        for backend in ("cpsat", SAT_BACKEND):
+            spec = TourSpec(board, closed=closed, start=(0, 0))
+            tour = find_tour(spec, backend).tour
+            assert tour[0] == (0, 0)
+            assert validate_tour(8, 8, tour, closed=closed) == []
+
+
+def test_fixed_end_is_honoured() -> None:
+    spec = TourSpec(Board(5, 5), closed=False, start=(0, 0), end=(4, 4))
+    tour = find_tour(spec, SAT_BACKEND).tour
+    assert tour[0] == (0, 0) and tour[-1] == (4, 4)
+
+
+def test_time_limit_gives_unknown_not_an_error() -> None:
+    answer = find_tour(TourSpec(Board(30, 30), closed=True), "glucose4", time_limit=0.0)
+    assert answer.status is Status.UNKNOWN and not answer.found
+
+
+# -- the validator catches broken tours -----------------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_validator_rejects_any_swap_of_two_squares(data: st.DataObject) -> None:
+    tour = find_tour(TourSpec(Board(5, 6), closed=True), "cpsat").tour
+    assert validate_tour(5, 6, tour, closed=True) == []
+    i = data.draw(st.integers(0, len(tour) - 1))
+    j = data.draw(st.integers(0, len(tour) - 1).filter(lambda k: k != i))
+    broken = list(tour)
+    broken[i], broken[j] = broken[j], broken[i]
+    assert validate_tour(5, 6, broken, closed=True) != []
+
+
+def test_validator_rejects_short_repeated_and_misplaced_tours() -> None:
+    tour = find_tour(TourSpec(Board(5, 5), closed=False, start=(0, 0)), "cpsat").tour
+    assert validate_tour(5, 5, tour[:-1], closed=False) != []
+    assert validate_tour(5, 5, [*tour[:-1], tour[0]], closed=False) != []
+    assert validate_tour(5, 5, tour, closed=False, start=(4, 4)) != []
+    assert validate_tour(5, 5, tour, closed=False, end=tour[0]) != []
+
+
+# -- the model itself ------------------------------------------------------------------------------
+def test_open_model_closes_through_one_extra_node() -> None:
+    built = build_tour_model(TourSpec(Board(3, 4), closed=False, start=(0, 0)))
+    circuit = built.model.constraints[0]
+    assert circuit.nodes == 13  # type: ignore[union-attr]
+    assert ("first", (0, 0)) in built.model and ("first", (0, 1)) not in built.model
+
+
+def test_numbered_board_lists_the_visiting_order() -> None:
+    tour = find_tour(TourSpec(Board(5, 5), closed=False, start=(0, 0)), "cpsat").tour
+    rows = [line.split() for line in numbered_board(Board(5, 5), tour).splitlines()]
+    assert rows[0][0] == "1"
+    assert sorted(int(cell) for row in rows for cell in row) == list(range(1, 26))
+
+
+@pytest.mark.parametrize(
+    ("closed", "start", "end"),
+    [(True, None, (1, 1)), (False, (0, 0), (0, 0)), (False, (9, 9), None)],
+)
+def test_bad_specs_are_one_line_errors(
+    closed: bool, start: tuple[int, int] | None, end: tuple[int, int] | None
+) -> None:
+    with pytest.raises(BoardsatError):
+        TourSpec(Board(5, 5), closed=closed, start=start, end=end)
