@@ -169,7 +169,8 @@ def count_by_enumeration(
 ) -> TourCount:
     """Enumerate the distinct tours (projected on the moves) and count them, each one validated.
 
-    Closed tours are enumerated as directed circuits, two per undirected tour, and halved.
+    Closed tours are enumerated as directed circuits, two per undirected tour: the listing keeps
+    one direction of each, and the count is of undirected tours.
     """
     built = build_tour_model(spec)
     started = time.perf_counter()
@@ -181,14 +182,19 @@ def count_by_enumeration(
         time_limit=time_limit,
         **options,
     )
-    tours = []
+    tours: dict[frozenset[Any], tuple[Square, ...]] = {}
     for solution in found.solutions:
         tour = built.decode(solution)
         _require_valid(spec, tour)
-        tours.append(tuple(tour))
-    count = found.count // 2 if spec.closed else found.count
+        steps = pairwise([*tour, tour[0]] if spec.closed else tour)
+        identity = frozenset(frozenset(step) if spec.closed else step for step in steps)
+        tours.setdefault(identity, tuple(tour))
     return TourCount(
-        count, found.exhausted, found.encoding, time.perf_counter() - started, tuple(tours)
+        len(tours),
+        found.exhausted,
+        found.encoding,
+        time.perf_counter() - started,
+        tuple(tours.values()),
     )
 
 

@@ -1,0 +1,195 @@
+"""`boardsat tour`: find, list or count knight's tours; `boardsat bench tour`: routes compared.
+
+Squares are read in chess notation (a1 = bottom-left) or as 0-based ``row,col``; JSON lists
+squares as ``[row, col]``, row 0 at the top.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from boardsat.backends import CPSAT
+from boardsat.cli.common import backend_option, emit_json, json_option, time_limit_option
+from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
+from boardsat.errors import BoardsatError
+from boardsat.models.board import Board, Square
+from boardsat.models.knight_tour import (
+    TourCount,
+    TourSpec,
+    count_by_enumeration,
+    find_tour,
+    numbered_board,
+    tour_names,
+)
+from boardsat.models.knight_tour_draw import tour_svg, write_new_file
+
+COUNTERS = ("zdd", "enumerate")
+
+
+@click.command("tour")
+@click.argument("rows", type=click.IntRange(min=1))
+@click.argument("cols", type=click.IntRange(min=1), required=False)
+@click.option("--open", "open_tour", is_flag=True, help="A path, not a closed circuit.")
+@click.option(
+    "--start", help="First square (a1 or row,col); for a closed tour, where to list from."
+)
+@click.option("--end", help="Last square of an open tour.")
+@click.option("--count", "count_tours", is_flag=True, help="Count the tours.")
+@click.option("--all", "list_all", is_flag=True, help="List the tours (up to --limit).")
+@click.option("--limit", type=click.IntRange(min=1), help="Stop --all after this many tours.")
+@click.option(
+    "--counter",
+    type=click.Choice(COUNTERS),
+    default="zdd",
+    show_default=True,
+    help="How --count counts: a decision diagram (graphillion), or enumeration on --backend.",
+)
+@backend_option()
+@click.option(
+    "--encoding",
+    help=f"CNF circuit encoding for a SAT backend: {', '.join(CIRCUIT_ENCODINGS)}.",
+)
+@time_limit_option
+@click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tour into a new SVG file.")
+@json_option
+def command(
+    rows: int,
+    cols: int | None,
+    open_tour: bool,
+    start: str | None,
+    end: str | None,
+    count_tours: bool,
+    list_all: bool,
+    limit: int | None,
+    counter: str,
+    backend: str,
+    encoding: str | None,
+    time_limit: float | None,
+    svg: str | None,
+    as_json: bool,
+) -> None:
+    """Knight's tours on a ROWS x COLS board (square when COLS is left out)."""
+    board = Board(rows, cols if cols is not None else rows)
+    spec = TourSpec(
+        board,
+        closed=not open_tour,
+        start=_square(board, start, "--start"),
+        end=_square(board, end, "--end"),
+    )
+    options = _backend_options(backend, encoding)
+    if count_tours and list_all:
+        raise click.BadParameter("give either --count or --all", param_hint="--count")
+    if limit is not None and not list_all:
+        raise click.BadParameter("only --all takes a limit", param_hint="--limit")
+    if svg is not None and (count_tours or list_all):
+        raise click.BadParameter("draws a single tour: leave out --count/--all", param_hint="--svg")
+    if svg is not None and Path(svg).exists():
+        raise BoardsatError(f"{svg} exists already; it is not overwritten")
+    document: dict[str, Any] = {
+        "rows": board.rows,
+        "cols": board.cols,
+        "closed": spec.closed,
+        "start": None if spec.start is None else list(spec.start),
+        "end": None if spec.end is None else list(spec.end),
+    }
+    if count_tours or list_all:
+        counted = _count(
+            spec, counter if count_tours else "enumerate", backend, options, limit, time_limit
+        )
+        _report_count(spec, counted, list_all, document, as_json)
+        return
+    answer = find_tour(spec, backend, time_limit=time_limit, **options)
+    document |= {
+        "status": answer.status.value,
+        "found": answer.found,
+        "tour": [list(square) for square in answer.tour],
+        "backend": backend,
+        "encoding": answer.result.encoding,
+        "seconds": answer.result.seconds,
+    }
+    if svg is not None and answer.found:
+        write_new_file(svg, tour_svg(board, answer.tour, spec.closed))
+        document["svg"] = svg
+    if as_json:
+        emit_json(document)
+        return
+    click.echo(
+        f"{spec.describe()}: {answer.status.value} ({answer.result.seconds:.2f} s, {answer.result.encoding})"
+    )
+    if answer.found:
+        click.echo(numbered_board(board, answer.tour))
+        click.echo(tour_names(board, answer.tour))
+
+
+def _square(board: Board, text: str | None, option: str) -> Square | None:
+    if text is None:
+        return None
+    try:
+        return board.parse(text)
+    except BoardsatError as error:
+        raise click.BadParameter(str(error), param_hint=option) from None
+
+
+def _backend_options(backend: str, encoding: str | None) -> dict[str, Any]:
+    if encoding is None:
+        return {}
+    if backend == CPSAT:
+        raise click.BadParameter(
+            "CP-SAT has a native circuit; --encoding picks a CNF encoding for a SAT backend",
+            param_hint="--encoding",
+        )
+    if encoding not in CIRCUIT_ENCODINGS:
+        raise click.BadParameter(
+            f"unknown circuit encoding {encoding!r}; known: {', '.join(CIRCUIT_ENCODINGS)}",
+            param_hint="--encoding",
+        )
+    return {"circuit": encoding}
+
+
+def _count(
+    spec: TourSpec,
+    counter: str,
+    backend: str,
+    options: dict[str, Any],
+    limit: int | None,
+    time_limit: float | None,
+) -> TourCount:
+    if counter == "zdd":
+        if time_limit is not None:
+            raise click.BadParameter(
+                "the decision-diagram counter runs to the end; use --counter enumerate",
+                param_hint="--time-limit",
+            )
+        from boardsat.models.knight_tour_zdd import count_by_zdd
+
+        return count_by_zdd(spec)
+    return count_by_enumeration(spec, backend, limit=limit, time_limit=time_limit, **options)
+
+
+def _report_count(
+    spec: TourSpec, counted: TourCount, list_all: bool, document: dict[str, Any], as_json: bool
+) -> None:
+    document |= {
+        "found": counted.count > 0,
+        "count": counted.count,
+        "exact": counted.exact,
+        "route": counted.route,
+        "seconds": counted.seconds,
+    }
+    document["tour"] = [list(square) for square in counted.tours[0]] if counted.tours else []
+    if list_all:
+        document["tours"] = [[list(square) for square in tour] for tour in counted.tours]
+    if as_json:
+        emit_json(document)
+        return
+    board = spec.board
+    if list_all:
+        for number, tour in enumerate(counted.tours, 1):
+            click.echo(f"{number}: {tour_names(board, tour)}")
+    bound = "" if counted.exact else "at least "
+    click.echo(
+        f"{spec.describe()}: {bound}{counted.count} tours ({counted.route}, {counted.seconds:.2f} s)"
+    )

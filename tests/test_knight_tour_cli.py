@@ -1,0 +1,100 @@
+"""`boardsat tour` end to end: JSON fields, counts, the SVG file, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardsat.cli import main
+from boardsat.models.knight_tour import validate_tour
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as done:
+        main([*args])
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_json_tour_is_valid(capsys: pytest.CaptureFixture[str], backend: str) -> None:
+    code, out, _ = run(capsys, "tour", "6", "--start", "a1", "--backend", backend, "--json")
+    document = json.loads(out)
+    assert code == 0 and document["found"] and document["closed"]
+    tour = [tuple(square) for square in document["tour"]]
+    assert tour[0] == (5, 0)  # a1 is the bottom-left square
+    assert validate_tour(document["rows"], document["cols"], tour, closed=True) == []
+
+
+def test_open_tour_with_row_col_squares(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tour", "5", "--open", "--start", "0,0", "--end", "4,4", "--json")
+    tour = [tuple(square) for square in json.loads(out)["tour"]]
+    assert code == 0 and tour[0] == (0, 0) and tour[-1] == (4, 4)
+    assert validate_tour(5, 5, tour, closed=False) == []
+
+
+@pytest.mark.parametrize("counter", ["zdd", "enumerate"])
+def test_count_matches_the_seed(capsys: pytest.CaptureFixture[str], counter: str) -> None:
+    code, out, _ = run(
+        capsys,
+        "tour",
+        "4",
+        "5",
+        "--open",
+        "--start",
+        "a4",
+        "--count",
+        "--counter",
+        counter,
+        "--json",
+    )
+    document = json.loads(out)
+    assert code == 0 and document["count"] == 32 and document["exact"]
+
+
+def test_all_lists_distinct_tours(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tour", "3", "10", "--all", "--json", "--backend", "glucose4")
+    document = json.loads(out)
+    assert code == 0 and document["count"] == 16 == len(document["tours"])
+    assert len({tuple(map(tuple, tour)) for tour in document["tours"]}) == 16
+
+
+def test_no_tour_is_reported_not_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tour", "4", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["status"] == "UNSATISFIABLE" and not document["found"]
+
+
+def test_svg_is_written_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "tour.svg"
+    code, _, _ = run(capsys, "tour", "5", "--open", "--svg", str(target))
+    assert code == 0 and target.read_text().startswith("<svg") and "polyline" in target.read_text()
+    target.write_text("keep me")
+    code, _, err = run(capsys, "tour", "5", "--open", "--svg", str(target))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and target.read_text() == "keep me"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tour", "8", "--start", "z9"],
+        ["tour", "8", "--end", "a1"],
+        ["tour", "8", "--open", "--start", "a1", "--end", "a1"],
+        ["tour", "8", "--encoding", "lazy"],
+        ["tour", "8", "--backend", "glucose4", "--encoding", "nope"],
+        ["tour", "8", "--count", "--all"],
+        ["tour", "8", "--limit", "3"],
+        ["tour", "0"],
+        ["tour", "1"],
+        ["tour", "5", "--count", "--time-limit", "1"],
+    ],
+)
+def test_bad_input_is_one_line_and_status_two(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    code, _, err = run(capsys, *args)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
