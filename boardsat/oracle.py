@@ -12,6 +12,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Generic, TypeVar
 
 from boardsat.deadline import Deadline
@@ -114,7 +115,7 @@ class Exploration(Generic[S, M]):
             chain.append(self.parent[chain[-1]])
         chain.reverse()
         steps: list[Step[S, M]] = []
-        for before, after in zip(chain, chain[1:]):
+        for before, after in pairwise(chain):
             target = self.states[after]
             move = next(m for m, child in self.successors(self.states[before]) if child == target)
             steps.append(Step(move, target))

@@ -195,7 +195,7 @@ class HorizonEncoding:
             lits = [self.at(t, var, value) for value in variable.values]
             self.model.add_exactly(lits, 1)
             if self.options.reachability:
-                for value, lit in zip(variable.values, lits):
+                for value, lit in zip(variable.values, lits, strict=True):
                     if self.fact_layer.get((var, value), t + 1) > t:
                         self.model.add_clause([-lit])
 

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from boardsat.demo import DemoOutcome
+from boardsat.encoders.planning import Strengthenings
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
-from boardsat.encoders.planning import Strengthenings
 from boardsat.planner import HorizonReport, PlanOutcome, find_plan
-from boardsat.planning import Action, PlanningTask, Variable
+from boardsat.planning import Action, Fact, PlanningTask, Variable
 
 EMPTY = ord(".")
 Position = bytes
@@ -228,7 +228,7 @@ def planning_task(exchange: Exchange) -> PlanningTask:
                         effects=((source, "."), (target, colour)),
                     )
                 )
-    goal_distance = {}
+    goal_distance: dict[Fact, int] = {}
     for colour in colours:
         squares = [i for i, piece in enumerate(exchange.goal) if piece == ord(colour)]
         for square, distance in enumerate(knight_distances(board, squares)):
@@ -304,7 +304,7 @@ def seed_demo() -> DemoOutcome:
     exchange = seed_instance()
     solved = solve(exchange)
     assert solved.moves is not None and solved.positions is not None
-    names = [exchange.move_name(m, p) for m, p in zip(solved.moves, solved.positions)]
+    names = [exchange.move_name(m, p) for m, p in zip(solved.moves, solved.positions, strict=False)]
     answer = f"{solved.outcome.describe()}: {', '.join(names)}"
     return DemoOutcome(
         "knight exchange 3 wide x 4 tall (seed 000)",

@@ -96,7 +96,7 @@ def command(
     lines = [outcome.describe()]
     if solved.moves is not None and solved.positions is not None:
         for number, (move, before, after) in enumerate(
-            zip(solved.moves, solved.positions, solved.positions[1:]), 1
+            zip(solved.moves, solved.positions, solved.positions[1:], strict=False), 1
         ):
             name = exchange.move_name(move, before)
             document["plan"].append(name)

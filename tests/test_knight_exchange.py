@@ -1,0 +1,162 @@
+"""Knight exchange: seed figures through the BFS oracle and the planner, random boards cross-checked."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardsat.encoders.planning import Strengthenings
+from boardsat.errors import BoardsatError
+from boardsat.models.knight_exchange import (
+    Exchange,
+    lower_bound,
+    parity,
+    planning_task,
+    position_text,
+    replay,
+    seed_instance,
+    solve,
+    successors,
+)
+from boardsat.oracle import explore, farthest, shortest_path
+from boardsat.planner import Ending
+
+
+def oracle_distance(exchange: Exchange) -> int | None:
+    path = shortest_path(
+        lambda p: successors(exchange.board, p), exchange.start, lambda p: p == exchange.goal
+    )
+    return None if path is None else len(path)
+
+
+def test_seed_figures_by_bfs() -> None:
+    exchange = seed_instance()
+    assert oracle_distance(exchange) == 16
+    distance, positions, reachable = farthest(
+        lambda p: successors(exchange.board, p), exchange.start
+    )
+    assert (distance, len(positions), reachable) == (22, 3, 18480)
+
+
+@pytest.mark.parametrize("backend", ["cadical195", "cpsat"])
+def test_seed_optimum_by_planner(backend: str) -> None:
+    exchange = seed_instance()
+    solved = solve(exchange, backend)
+    assert solved.outcome.ending is Ending.PLAN and solved.outcome.proven_optimal
+    assert solved.moves is not None and len(solved.moves) == 16
+    assert replay(exchange, solved.moves)[-1] == exchange.goal
+    assert solved.outcome.horizons[-1].horizon == 16
+    assert all(r.status.value == "UNSATISFIABLE" for r in solved.outcome.horizons[:-1])
+
+
+@st.composite
+def exchanges(draw: st.DrawFn) -> Exchange:
+    rows, cols = draw(st.sampled_from([(2, 3), (2, 4), (3, 3), (3, 4), (4, 3)]))
+    pieces = draw(st.lists(st.sampled_from("BW"), min_size=2, max_size=5))
+    cells = list("".join(pieces).ljust(rows * cols, "."))
+    start = draw(st.permutations(cells))
+    goal = draw(st.permutations(cells).filter(lambda goal: goal != start))
+
+    def text(cells: list[str]) -> str:
+        return "/".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+
+    return Exchange.parse(text(start), text(goal))
+
+
+LIMIT = 12
+
+
+@settings(max_examples=30, deadline=None)
+@given(exchanges(), st.sampled_from(["cadical195", "glucose4"]), st.sampled_from(["all", "none"]))
+def test_sat_optimum_equals_bfs(exchange: Exchange, backend: str, setting: str) -> None:
+    best = oracle_distance(exchange)
+    solved = solve(
+        exchange, backend, max_horizon=LIMIT, strengthenings=Strengthenings.parse(setting)
+    )
+    if best is None or best > LIMIT:
+        assert solved.outcome.ending is Ending.NO_PLAN
+    else:
+        assert solved.moves is not None and len(solved.moves) == best
+        assert replay(exchange, solved.moves)[-1] == exchange.goal
+
+
+@settings(max_examples=10, deadline=None)
+@given(exchanges())
+def test_cpsat_optimum_equals_bfs(exchange: Exchange) -> None:
+    best = oracle_distance(exchange)
+    solved = solve(exchange, "cpsat", max_horizon=8)
+    if best is None or best > 8:
+        assert solved.outcome.ending is Ending.NO_PLAN
+    else:
+        assert solved.moves is not None and len(solved.moves) == best
+        replay(exchange, solved.moves)
+
+
+@settings(max_examples=25, deadline=None)
+@given(exchanges(), st.sampled_from(Strengthenings.names()), st.booleans())
+def test_each_strengthening_and_bound_keeps_the_optimum(
+    exchange: Exchange, name: str, bounds: bool
+) -> None:
+    best = oracle_distance(exchange)
+    solved = solve(
+        exchange,
+        "cadical195",
+        max_horizon=LIMIT,
+        strengthenings=Strengthenings.parse(name),
+        bounds=bounds,
+    )
+    expected = None if best is None or best > LIMIT else best
+    assert (None if solved.moves is None else len(solved.moves)) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(exchanges())
+def test_bounds_are_admissible(exchange: Exchange) -> None:
+    best = oracle_distance(exchange)
+    bound = lower_bound(exchange)
+    if best is not None:
+        assert bound is not None and bound <= best and best % 2 == parity(exchange)
+
+
+@settings(max_examples=40, deadline=None)
+@given(exchanges(), st.data())
+def test_successors_from_rules_equal_those_of_the_grounded_actions(
+    exchange: Exchange, data: st.DataObject
+) -> None:
+    task = planning_task(exchange)
+    reached = explore(lambda p: successors(exchange.board, p), [exchange.start]).states
+    position = data.draw(st.sampled_from(reached))
+    by_rules = {move: after for move, after in successors(exchange.board, position)}
+    by_task = {
+        (action.name[2], action.name[3]): "".join(after).encode()  # type: ignore[index]
+        for action, after in task.successors(tuple(chr(c) for c in position))
+    }
+    assert by_rules == by_task
+
+
+@pytest.mark.parametrize(
+    ("start", "goal", "message"),
+    [
+        ("BB./..W", "W../..B", "2 knights 'B'"),
+        ("BB./..W", "WB./.B", "different lengths"),
+        ("B../..W", "W../..B/...", "start is 2x3 but goal is 3x3"),
+        ("B#./..W", "W../..B", "'#'"),
+        ("B..//..W", "W../..B", "empty row"),
+        ("B../..W", "W../..b", "1 knights 'B' but goal has 0"),
+    ],
+)
+def test_bad_instances_are_one_clear_error(start: str, goal: str, message: str) -> None:
+    with pytest.raises(BoardsatError, match=message):
+        Exchange.parse(start, goal)
+
+
+def test_replay_rejects_illegal_moves() -> None:
+    exchange = seed_instance()
+    with pytest.raises(BoardsatError, match="not a knight move"):
+        replay(exchange, [(0, 3)])
+    with pytest.raises(BoardsatError, match="needs a knight"):
+        replay(exchange, [(3, 8)])
+    with pytest.raises(BoardsatError, match="do not end at the goal"):
+        replay(exchange, [(0, 5)])
+    assert position_text(exchange.board, exchange.start) == "BBB/.../.../WWW"

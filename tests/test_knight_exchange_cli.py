@@ -1,0 +1,63 @@
+"""`boardsat exchange`: JSON fields, oracle comparison, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardsat.cli import main
+from boardsat.models.knight_exchange import seed_demo
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = 0
+    try:
+        main(["exchange", *args])
+    except SystemExit as done:
+        code = int(done.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_seed_json_with_verify_and_farthest(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--json", "--verify", "--farthest")
+    assert code == 0
+    document = json.loads(out)
+    assert document["moves"] == 16 == document["oracle_moves"] == len(document["plan"])
+    assert document["proven_optimal"] is True
+    assert document["farthest_distance"] == 22 and len(document["farthest_positions"]) == 3
+    assert document["reachable_states"] == 18480
+    assert [h["horizon"] for h in document["horizons"]] == [14, 15, 16]
+    assert "horizon 16: SATISFIABLE" in err  # progress goes to stderr
+
+
+def test_no_plan_and_unknown_endings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--max-horizon", "15", "--verify")
+    assert code == 0 and out.startswith("no plan of at most 15 moves (proven)")
+    assert "BFS oracle: 16 moves (agrees)" in out
+    code, out, _ = run(capsys, "--time-limit", "0", "--json")
+    assert json.loads(out)["ending"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--start", "BB./...", "--goal", "B../..."],
+        ["--start", "B?./...", "--goal", "B../..."],
+        ["--start", "B../...", "--goal", "B.../...."],
+        ["--strengthen", "magic"],
+        ["--backend", "nosuch"],
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("boardsat: error:") and err.count("\n") == 1
+
+
+def test_seed_demo_is_verified() -> None:
+    outcome = seed_demo()
+    assert outcome.verified and outcome.answer.startswith("plan of 16 moves")
