@@ -8,12 +8,14 @@ larger n (it would only time out again).
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
+from boardsat.backends import capabilities
 from boardsat.benchmark import Measurement, measure, ratio_table, write_results
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import DominationModel, build_model, decode
@@ -21,6 +23,7 @@ from boardsat.results import Result
 from boardsat.solve import solve
 
 BASELINE = "textbook cpsat w8"
+GRACE_S = 2.0
 
 
 def _routes() -> dict[str, tuple[Callable[[int, str], DominationModel], str, dict[str, Any]]]:
@@ -46,19 +49,50 @@ def _builder(**flags: bool) -> Callable[[int, str], DominationModel]:
 def _run_once(
     built: DominationModel, backend: str, options: dict[str, Any], limit: float
 ) -> tuple[str, dict[str, Any]]:
-    result: Result = solve(built.model, backend, time_limit=limit, **options)
+    """Solve in a child process killed at the limit: CaDiCaL and Kissat cannot be interrupted."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_solve_and_send, args=(built, backend, options, limit, send))
+    child.start()
+    send.close()
+    ready = receive.poll(limit + GRACE_S)
+    extra = receive.recv() if ready else _timed_out(limit)
+    child.kill()
+    child.join()
+    outcome = f"{extra['status']} {extra['knights']} (bound {extra['bound']})"
+    return outcome, extra
+
+
+def _timed_out(limit: float) -> dict[str, Any]:
+    return {
+        "status": "UNKNOWN",
+        "knights": None,
+        "bound": None,
+        "proven": False,
+        "killed_at": limit,
+    }
+
+
+def _solve_and_send(
+    built: DominationModel, backend: str, options: dict[str, Any], limit: float, send: Any
+) -> None:
+    stoppable = backend == "cpsat" or capabilities(backend).interruptible
+    result: Result = solve(built.model, backend, time_limit=limit if stoppable else None, **options)
     placement = decode(built, result)
     board = built.board
-    if result.has_solution and validate(board.rows, board.cols, built.variant, placement):
-        raise AssertionError(f"{backend} returned an invalid placement on {built.model.name}")
+    problems = validate(board.rows, board.cols, built.variant, placement)
+    if result.has_solution and problems:
+        raise AssertionError(f"{backend} broke the rules on {built.model.name}: {problems[0]}")
     knights = len(placement) if result.has_solution else None
-    extra = {
-        "status": result.status.value,
-        "knights": knights,
-        "bound": knights if result.proven_optimal else result.bound,
-        "proven": result.proven_optimal,
-    }
-    return f"{result.status.value} {knights} (bound {extra['bound']})", extra
+    send.send(
+        {
+            "status": result.status.value,
+            "knights": knights,
+            "bound": knights if result.proven_optimal else result.bound,
+            "proven": result.proven_optimal,
+            "solver_seconds": round(result.seconds, 3),
+        }
+    )
 
 
 def run_benchmark(

@@ -6,7 +6,7 @@ values under it, so a bound here must hold for every placement, with no exceptio
 
 from __future__ import annotations
 
-from boardsat.models.board import Board
+from boardsat.models.board import Board, Square
 
 
 def counting_lower_bound(board: Board, variant: str) -> int:
@@ -25,3 +25,55 @@ def counting_lower_bound(board: Board, variant: str) -> int:
         if covered >= board.size:
             return count
     return board.size
+
+
+def window_bounds(board: Board, variant: str, size: int) -> list[tuple[list[Square], int]]:
+    """For each size x size tile of the board: the squares that can cover it, and how many of them
+    any placement must use (0-bound tiles are left out).
+
+    Only knights on a tile's squares or attacking them can cover the tile, and every rule the
+    full problem imposes on those knights holds on the tile's own sub-problem, so the fewest
+    knights that cover the tile alone is a valid lower bound on the knights among its coverers.
+    Solving these small sub-problems exactly hands the solver local counting it cannot see in the
+    linear relaxation of one clause per square.
+    """
+    found = []
+    for top in range(0, board.rows, size):
+        for left in range(0, board.cols, size):
+            tile = [
+                (row, col)
+                for row in range(top, min(top + size, board.rows))
+                for col in range(left, min(left + size, board.cols))
+            ]
+            coverers, least = _tile_minimum(board, variant, tile)
+            if least > 0:
+                found.append((coverers, least))
+    return found
+
+
+def _tile_minimum(board: Board, variant: str, tile: list[Square]) -> tuple[list[Square], int]:
+    from boardsat.model import Model
+    from boardsat.solve import solve
+
+    own = variant != "total"
+    coverers = sorted(
+        {s for square in tile for s in board.knight_moves(square)} | (set(tile) if own else set())
+    )
+    model = Model("tile")
+    lit = {square: model.var(square) for square in coverers}
+    for square in tile:
+        attackers = [lit[s] for s in board.knight_moves(square)]
+        covering = [lit[square], *attackers] if own else attackers
+        if not covering:
+            return coverers, 0  # the whole board is infeasible; the builder's clause says so
+        model.add_clause(covering)
+    if variant == "independent":
+        for square in coverers:
+            for other in board.knight_moves(square):
+                if other in lit and other > square:
+                    model.add_clause([-lit[square], -lit[other]])
+    model.minimize(list(lit.values()))
+    result = solve(model, "cadical195", optimisation="linear-up")
+    if not result.proven_optimal or result.objective is None:
+        return coverers, 0
+    return coverers, result.objective

@@ -82,10 +82,11 @@ def solve_domination(
     backend: str = CPSAT,
     time_limit: float | None = None,
     symmetry: bool = True,
+    tiles: int = 0,
     **options: Any,
 ) -> DominationAnswer:
     """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer."""
-    built = build_model(rows, cols, variant, symmetry=symmetry)
+    built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
     if backend == CPSAT:
         options.setdefault("workers", CPSAT_WORKERS)
     result = solve(built.model, backend, time_limit=time_limit, **options)

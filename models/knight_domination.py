@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.board import Board, Square
-from boardsat.models.domination_bounds import counting_lower_bound
+from boardsat.models.domination_bounds import counting_lower_bound, window_bounds
 from boardsat.models.domination_symmetry import add_lex_leader
 from boardsat.results import Result
 
@@ -53,11 +53,13 @@ def build_model(
     *,
     symmetry: bool = True,
     lower_bound: bool = True,
+    tiles: int = 0,
 ) -> DominationModel:
     """The minimisation for one board and variant.
 
     ``symmetry`` adds lex-leader constraints that keep one placement of every symmetry orbit;
-    ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds).
+    ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds);
+    ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers".
     """
     board = Board(rows, cols)
     check_variant(variant)
@@ -74,6 +76,9 @@ def build_model(
             for other in attackers:
                 if other > here:  # each attacking pair once
                     model.add_clause([-here, -other])
+    if tiles:
+        for coverers, least in window_bounds(board, variant, tiles):
+            model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
     if symmetry:
         add_lex_leader(model, board, [knight_key(square) for square in board.squares()])
     bound = counting_lower_bound(board, variant) if lower_bound else 0

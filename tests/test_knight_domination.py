@@ -14,8 +14,9 @@ from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_solve import DominationAnswer, seed_demo, solve_domination
 from boardsat.models.domination_validate import validate
-from boardsat.models.knight_domination import VARIANTS, build_model
+from boardsat.models.knight_domination import VARIANTS, build_model, decode
 from boardsat.results import Status
+from boardsat.solve import solve
 
 SMALL = [(rows, cols) for rows in range(1, 6) for cols in range(rows, 6)]
 # the article's 14-knight placement of seed 003 (row 0 at the top)
@@ -42,6 +43,18 @@ def test_every_small_board_matches_the_exhaustive_search(variant: str, symmetry:
         for shape in {(rows, cols), (cols, rows)}:
             answer = solve_domination(*shape, variant, symmetry=symmetry, workers=1)
             assert_matches_oracle(answer, *shape, variant)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("tiles", [2, 3])
+def test_tile_bounds_keep_the_optimum(variant: str, tiles: int) -> None:
+    for rows, cols in [(4, 4), (5, 5), (4, 6), (6, 6), (5, 7)]:
+        built = build_model(rows, cols, variant, tiles=tiles)
+        result = solve(built.model, "cadical195")
+        placement = decode(built, result)
+        expected = minimum_knights(rows, cols, variant)
+        assert (len(placement) if result.has_solution else None) == expected
+        assert expected is None or validate(rows, cols, variant, placement) == []
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,12 @@ variant_option = click.option(
     "--workers", type=click.IntRange(min=1), help="CP-SAT: portfolio workers (default 8)."
 )
 @click.option("--no-symmetry", is_flag=True, help="Leave out the lex-leader symmetry break.")
+@click.option(
+    "--tiles",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Add per-tile lower bounds on tiles of this side (0: none).",
+)
 @json_option
 def command(
     rows: int,
@@ -51,6 +57,7 @@ def command(
     optimisation: str | None,
     workers: int | None,
     no_symmetry: bool,
+    tiles: int,
     as_json: bool,
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out)."""
@@ -71,6 +78,7 @@ def command(
         backend=backend,
         time_limit=time_limit,
         symmetry=not no_symmetry,
+        tiles=tiles,
         **options,
     )
     if as_json:
