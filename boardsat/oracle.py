@@ -57,7 +57,10 @@ class Exploration(Generic[S, M]):
         max_states: int | None = None,
         deadline: Deadline | None = None,
     ) -> S | None:
-        """Add layers until none is new, or a state satisfies ``stop`` (returned when found)."""
+        """Add layers until none is new, or a state satisfies ``stop`` (returned when found).
+
+        A stopped exploration answers for the states it holds, but its last layer is partial.
+        """
         if stop is not None:
             for state in self.layer(0):
                 if stop(state):
