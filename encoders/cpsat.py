@@ -63,9 +63,10 @@ class Translation:
                 # CP-SAT only knows the nodes its arcs name; a node without any arc can be
                 # neither on the circuit nor skipped, so the constraint cannot hold
                 self.cp.add_bool_or([])
-            self.cp.add_circuit(
-                [(arc.tail, arc.head, self.lit(arc.lit)) for arc in constraint.arcs]
-            )
+            if constraint.arcs:  # CP-SAT refuses an empty arc list
+                self.cp.add_circuit(
+                    [(arc.tail, arc.head, self.lit(arc.lit)) for arc in constraint.arcs]
+                )
 
     def size(self) -> EncodingSize:
         proto = self.cp.proto

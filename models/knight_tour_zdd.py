@@ -11,11 +11,10 @@ one such path, so the count is the number of directed paths, as the seed counts 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Any
-
-from graphillion import GraphSet
 
 from boardsat.models.board import Board
 from boardsat.models.knight_tour import TourCount, TourSpec
@@ -26,18 +25,34 @@ ROUTE = "zdd(graphillion)"
 def count_by_zdd(spec: TourSpec) -> TourCount:
     """The exact number of tours (closed: undirected cycles; open: directed paths)."""
     started = time.perf_counter()
+    graph_set = _graph_set()
     board = spec.board
     edges = _knight_edges(board)
     if spec.closed:
-        count = _count(board.size, edges, lambda: GraphSet.cycles(is_hamilton=True))
+        count = _count(graph_set, board.size, edges, lambda: graph_set.cycles(is_hamilton=True))
     else:
         first, last = board.size, board.size + 1
         starts = [spec.start] if spec.start is not None else list(board.squares())
         ends = [spec.end] if spec.end is not None else list(board.squares())
         edges += [(board.index(s), first) for s in starts]
         edges += [(board.index(t), last) for t in ends]
-        count = _count(board.size + 2, edges, lambda: GraphSet.paths(first, last, is_hamilton=True))
+        count = _count(
+            graph_set, board.size + 2, edges, lambda: graph_set.paths(first, last, is_hamilton=True)
+        )
     return TourCount(count, True, ROUTE, time.perf_counter() - started)
+
+
+def _graph_set() -> Any:
+    """graphillion's GraphSet, imported late: its OpenMP threads must not spin-wait.
+
+    Busy-waiting OpenMP workers starve everything else on a small shared machine (and slow the
+    diagram itself there); passive waiting keeps the parallel build without the spinning. The
+    setting only takes when it precedes the library's first load, hence the late import.
+    """
+    os.environ.setdefault("OMP_WAIT_POLICY", "passive")
+    from graphillion import GraphSet
+
+    return GraphSet
 
 
 def _knight_edges(board: Board) -> list[tuple[int, int]]:
@@ -49,7 +64,9 @@ def _knight_edges(board: Board) -> list[tuple[int, int]]:
     ]
 
 
-def _count(nodes: int, edges: list[tuple[int, int]], build: Callable[[], Any]) -> int:
+def _count(
+    graph_set: Any, nodes: int, edges: list[tuple[int, int]], build: Callable[[], Any]
+) -> int:
     """Count with ``edges`` as graphillion's (global) universe.
 
     graphillion's Hamiltonian sets cover the vertices of the universe only, so a square that no
@@ -58,5 +75,5 @@ def _count(nodes: int, edges: list[tuple[int, int]], build: Callable[[], Any]) -
     touched = {node for edge in edges for node in edge}
     if len(touched) < nodes:
         return 0
-    GraphSet.set_universe(edges)
+    graph_set.set_universe(edges)
     return int(build().len())

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.knight_tour import (
@@ -28,6 +29,7 @@ from boardsat.models.knight_tour_zdd import count_by_zdd
 from boardsat.results import Status
 
 SAT_BACKEND = "cadical195"
+ENCODINGS = list(CIRCUIT_ENCODINGS)
 
 
 # -- oracles -------------------------------------------------------------------------------------
@@ -92,12 +94,17 @@ SMALL += [(3, 10, True, None), (3, 7, False, (0, 0)), (4, 5, False, (0, 2))]
 
 
 @pytest.mark.parametrize(("rows", "cols", "closed", "start"), SMALL)
-@pytest.mark.parametrize("route", ["cpsat", SAT_BACKEND, "zdd"])
+@pytest.mark.parametrize("route", ["cpsat", "zdd", *ENCODINGS])
 def test_counts_agree_with_dfs(
     rows: int, cols: int, closed: bool, start: tuple[int, int] | None, route: str
 ) -> None:
     spec = TourSpec(Board(rows, cols), closed=closed, start=start)
-    counted = count_by_zdd(spec) if route == "zdd" else count_by_enumeration(spec, route)
+    if route == "zdd":
+        counted = count_by_zdd(spec)
+    elif route == "cpsat":
+        counted = count_by_enumeration(spec, route)
+    else:
+        counted = count_by_enumeration(spec, SAT_BACKEND, circuit=route)
     assert counted.exact
     assert counted.count == dfs_count(rows, cols, closed, start)
 
@@ -115,14 +122,18 @@ def test_open_tours_with_both_ends_fixed_partition_the_corner_count() -> None:
 
 
 # -- existence -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("backend", ["cpsat", SAT_BACKEND, "glucose4"])
+@pytest.mark.parametrize(
+    ("backend", "encoding"),
+    [("cpsat", None), ("glucose4", "lazy"), *((SAT_BACKEND, name) for name in ENCODINGS)],
+)
 @pytest.mark.parametrize(
     ("rows", "cols", "closed"), [(4, 4, True), (3, 5, False), (3, 3, True), (2, 6, False)]
 )
 def test_boards_without_tours_are_unsatisfiable(
-    rows: int, cols: int, closed: bool, backend: str
+    rows: int, cols: int, closed: bool, backend: str, encoding: str | None
 ) -> None:
-    answer = find_tour(TourSpec(Board(rows, cols), closed=closed), backend)
+    options = {} if encoding is None else {"circuit": encoding}
+    answer = find_tour(TourSpec(Board(rows, cols), closed=closed), backend, **options)
     assert answer.status is Status.UNSATISFIABLE and not answer.found
 
 
@@ -132,18 +143,22 @@ def test_closed_tours_exist_exactly_where_schwenk_says(rows: int, cols: int) -> 
     if rows > cols:
         return
     board = Board(rows, cols)
-    for backend in ("cpsat", SAT_BACKEND):
-        answer = find_tour(TourSpec(board, closed=True), backend)
+    routes = [("cpsat", {}), *((SAT_BACKEND, {"circuit": name}) for name in ENCODINGS)]
+    for backend, options in routes:
+        answer = find_tour(TourSpec(board, closed=True), backend, **options)
         assert answer.status is not Status.UNKNOWN
-        assert answer.found == schwenk_has_closed_tour(rows, cols), (rows, cols, backend)
+        assert answer.found == schwenk_has_closed_tour(rows, cols), (rows, cols, options)
 
 
 def test_eight_by_eight_tours_on_every_route_are_valid() -> None:
     board = Board(8, 8)
     for closed in (True, False):
-        for backend in ("cpsat", SAT_BACKEND):
+        for backend, options in [
+            ("cpsat", {}),
+            *((SAT_BACKEND, {"circuit": e}) for e in ENCODINGS),
+        ]:
             spec = TourSpec(board, closed=closed, start=(0, 0))
-            tour = find_tour(spec, backend).tour
+            tour = find_tour(spec, backend, **options).tour
             assert tour[0] == (0, 0)
             assert validate_tour(8, 8, tour, closed=closed) == []
 
