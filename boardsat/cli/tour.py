@@ -12,7 +12,13 @@ from typing import Any
 import click
 
 from boardsat.backends import CPSAT
-from boardsat.cli.common import backend_option, emit_json, json_option, time_limit_option
+from boardsat.cli.common import (
+    backend_option,
+    emit_json,
+    json_option,
+    progress,
+    time_limit_option,
+)
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
@@ -24,6 +30,7 @@ from boardsat.models.knight_tour import (
     numbered_board,
     tour_names,
 )
+from boardsat.models.knight_tour_bench import ROUTES
 from boardsat.models.knight_tour_draw import tour_svg, write_new_file
 
 COUNTERS = ("zdd", "enumerate")
@@ -193,3 +200,75 @@ def _report_count(
     click.echo(
         f"{spec.describe()}: {bound}{counted.count} tours ({counted.route}, {counted.seconds:.2f} s)"
     )
+
+
+@click.command("tour")
+@click.option(
+    "--sizes",
+    default="8,12,16,20,30,40",
+    show_default=True,
+    help="Closed n x n tours to find, comma-separated.",
+)
+@click.option(
+    "--routes",
+    default=",".join(ROUTES),
+    show_default=True,
+    help="cpsat and cadical195/<circuit encoding>, comma-separated.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0.1),
+    default=20.0,
+    show_default=True,
+    help="Seconds per solve; a route stops at its first board without an answer in time.",
+)
+@click.option("--repeats", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Results file (default bench/results/tour.json).",
+)
+def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str | None) -> None:
+    """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes."""
+    from boardsat.benchmark import ratio_table, write_results
+    from boardsat.models import knight_tour_bench as tour_bench
+
+    boards = _int_list(sizes, "--sizes")
+    chosen = [route.strip() for route in routes.split(",") if route.strip()]
+    unknown = [route for route in chosen if route not in ROUTES]
+    if unknown:
+        raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
+    progress("closed tours ...")
+    found = tour_bench.closed_tours(boards, chosen, time_limit, repeats)
+    click.echo(ratio_table(found, "cpsat"))
+    progress("counting ...")
+    counted = tour_bench.counting(repeats, time_limit)
+    click.echo(ratio_table(counted, "enumerate cpsat"))
+    progress("encoding sizes ...")
+    table = tour_bench.encoding_sizes([6, 8, 12, 16, 20, 30])
+    click.echo(f"{'board':<8} {'encoding':<20} {'arcs':>8} {'variables':>10} {'clauses':>10}")
+    for row in table:
+        click.echo(
+            f"{row['board']:<8} {row['encoding']:<20} {row['arcs']:>8} {row['variables']:>10} {row['clauses']:>10}"
+        )
+    settings = {
+        "sizes": boards,
+        "routes": chosen,
+        "time_limit_s": time_limit,
+        "repeats": repeats,
+        "encoding_sizes": table,
+    }
+    target = write_results("tour", [*found, *counted], settings, Path(output) if output else None)
+    click.echo(f"results written to {target}")
+
+
+def _int_list(text: str, option: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise click.BadParameter(
+            f"expected comma-separated integers, got {text!r}", param_hint=option
+        ) from None
+    if not values or min(values) < 3:
+        raise click.BadParameter("board sides must be at least 3", param_hint=option)
+    return values

@@ -1,0 +1,135 @@
+"""The knight's tour benchmark: closed tours as boards grow, counting speed, encoding sizes.
+
+Every solve runs in a child process killed at the wall-clock limit, so a SAT solver that cannot be
+interrupted (CaDiCaL) is timed under the same limit as CP-SAT. Counts are checked against the
+seed's figures in the child that counts; a wrong count shows as ERROR.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from boardsat.benchmark import Measurement, measure
+from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS, encode_circuit
+from boardsat.encoders.cnf_formula import CnfFormula
+from boardsat.model import Circuit
+from boardsat.models.board import Board
+from boardsat.models.knight_tour import (
+    SEED_COUNTS,
+    TourSpec,
+    build_tour_model,
+    count_by_enumeration,
+    find_tour,
+)
+from boardsat.models.knight_tour_zdd import count_by_zdd
+
+SAT_SOLVER = "cadical195"
+ROUTES: dict[str, tuple[str, dict[str, Any]]] = {
+    "cpsat": ("cpsat", {}),
+    **{f"{SAT_SOLVER}/{name}": (SAT_SOLVER, {"circuit": name}) for name in CIRCUIT_ENCODINGS},
+}
+CORNER_OPEN_6X6 = 524486
+"""Open tours from a corner of 6x6 as the ZDD counts them (the seed's author never reached it)."""
+
+
+def _in_child(
+    job: Callable[[], tuple[str, dict[str, Any]]], limit: float
+) -> tuple[str, dict[str, Any]]:
+    """Run ``job`` in a forked process; past ``limit`` seconds it is killed and reads TIMEOUT."""
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    child = context.Process(target=lambda: results.put(job()))
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return "TIMEOUT", {}
+    if child.exitcode != 0:
+        return "ERROR", {"exitcode": child.exitcode}
+    outcome: tuple[str, dict[str, Any]] = results.get()
+    return outcome
+
+
+def closed_tours(
+    sizes: Sequence[int], routes: Sequence[str], limit: float, repeats: int
+) -> list[Measurement]:
+    """One closed n x n tour per route and size; a route stops at its first size without a tour."""
+    rows = []
+    for route in routes:
+        backend, options = ROUTES[route]
+        for n in sizes:
+            job = partial(_find_closed, n, backend, options)
+            row = measure(f"closed {n}x{n}", route, partial(_in_child, job, limit), repeats)
+            rows.append(row)
+            if row.outcome not in ("SATISFIABLE", "OPTIMAL"):
+                break
+    return rows
+
+
+def _find_closed(n: int, backend: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    answer = find_tour(TourSpec(Board(n, n), closed=True), backend, **options)
+    size = answer.result.size
+    return answer.status.value, {"variables": size.variables, "constraints": size.constraints}
+
+
+def counting(repeats: int, enumeration_limit: float) -> list[Measurement]:
+    """Corner open tours of 5x5 and 5x6 by enumeration and by ZDD; 6x6 by ZDD only."""
+    rows = []
+    for shape in ((5, 5), (5, 6)):
+        spec = TourSpec(Board(*shape), closed=False, start=(0, 0))
+        instance = f"open {shape[0]}x{shape[1]} corner"
+        expected = SEED_COUNTS[shape]
+        for route, (backend, options) in ROUTES.items():
+            job = partial(_enumerate, spec, backend, options, expected)
+            run = partial(_in_child, job, enumeration_limit)
+            rows.append(measure(instance, f"enumerate {route}", run, repeats))
+        rows.append(measure(instance, "zdd", partial(_zdd, spec, expected), repeats))
+    six = TourSpec(Board(6, 6), closed=False, start=(0, 0))
+    rows.append(measure("open 6x6 corner", "zdd", partial(_zdd, six, CORNER_OPEN_6X6), 1))
+    return rows
+
+
+def _enumerate(
+    spec: TourSpec, backend: str, options: dict[str, Any], expected: int
+) -> tuple[str, dict[str, Any]]:
+    counted = count_by_enumeration(spec, backend, **options)
+    return _checked(counted.count, expected, counted.seconds)
+
+
+def _zdd(spec: TourSpec, expected: int) -> tuple[str, dict[str, Any]]:
+    counted = count_by_zdd(spec)
+    return _checked(counted.count, expected, counted.seconds)
+
+
+def _checked(count: int, expected: int, seconds: float) -> tuple[str, dict[str, Any]]:
+    if count != expected:
+        raise AssertionError(f"counted {count} tours, the reference says {expected}")
+    rate = count / seconds if seconds > 0 else 0.0
+    return f"{count} tours", {"count": count, "tours_per_second": round(rate)}
+
+
+def encoding_sizes(sizes: Sequence[int]) -> list[dict[str, Any]]:
+    """CNF variables and clauses of each circuit encoding for closed n x n tours (no solving)."""
+    table = []
+    for n in sizes:
+        built = build_tour_model(TourSpec(Board(n, n), closed=True))
+        circuit = built.model.constraints[0]
+        assert isinstance(circuit, Circuit)
+        for name in CIRCUIT_ENCODINGS:
+            formula = CnfFormula()
+            formula.reserve(built.model.num_vars)
+            encode_circuit(circuit, lambda lit: lit, name, formula, "auto")
+            table.append(
+                {
+                    "board": f"{n}x{n}",
+                    "encoding": name,
+                    "arcs": len(circuit.arcs),
+                    "variables": formula.top,
+                    "clauses": formula.num_clauses,
+                }
+            )
+    return table
