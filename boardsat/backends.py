@@ -12,7 +12,7 @@ import contextlib
 import gc
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -35,8 +35,14 @@ class Capabilities:
     native_cardinality: bool
     assumptions: bool
     interruptible: bool
+    budgeted: bool
     proof: bool
     optimisation: tuple[str, ...]
+
+    @property
+    def honours_time_limit(self) -> bool:
+        """Stopped by an interrupt, or by running in conflict budgets and looking at the clock."""
+        return self.interruptible or self.budgeted
 
 
 class Session(Protocol):
@@ -87,6 +93,7 @@ def capabilities(name: str) -> Capabilities:
             native_cardinality=True,
             assumptions=True,
             interruptible=True,
+            budgeted=False,
             proof=False,
             optimisation=("cpsat",),
         )
@@ -109,13 +116,11 @@ def _probe_pysat(name: str) -> Capabilities:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             assumptions = solver.solve(assumptions=[-2]) is False
-        try:
-            solver.solve_limited(expect_interrupt=True)
-            solver.interrupt()  # CaDiCaL and others solve "limited" but cannot be interrupted
-            solver.clear_interrupt()
-            interruptible = True
-        except NotImplementedError:
-            interruptible = False
+        interruptible = _supports(lambda: (solver.interrupt(), solver.clear_interrupt()))
+        # budgets re-solve after each slice, so they need an incremental solver (Kissat aborts)
+        budgeted = assumptions and _supports(
+            lambda: (solver.conf_budget(100), solver.solve_limited())
+        )
     finally:
         solver.delete()
     proof = _constructs_with_proof(name)
@@ -126,9 +131,19 @@ def _probe_pysat(name: str) -> Capabilities:
         native_cardinality=native,
         assumptions=assumptions,
         interruptible=interruptible,
+        budgeted=budgeted,
         proof=proof,
         optimisation=strategies,
     )
+
+
+def _supports(call: Callable[[], object]) -> bool:
+    """Whether a python-sat call works on this solver (unsupported ones raise NotImplementedError)."""
+    try:
+        call()
+    except NotImplementedError:
+        return False
+    return True
 
 
 def _constructs_with_proof(name: str) -> bool:

@@ -143,12 +143,7 @@ def find_plan(
                     return finish(Ending.UNKNOWN, None, name)
                 result = session.solve(assumptions=[encoding.goal(h)], deadline=deadline)
                 name = result.encoding
-                status = result.status
-                if (
-                    status is Status.OPTIMAL
-                ):  # CP-SAT's word for a satisfied model without objective
-                    status = Status.SATISFIABLE
-                report = HorizonReport(h, status, time.perf_counter() - started)
+                report = HorizonReport(h, result.status, time.perf_counter() - started)
             reports.append(report)
             if progress is not None:
                 progress(report)

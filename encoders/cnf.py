@@ -101,7 +101,7 @@ class CnfSession:
 
     def _solve_once(self, assumptions: Sequence[int], deadline: Deadline) -> bool | None:
         if self.solver is not None:
-            answer = _run_limited(self.solver, list(assumptions), deadline, self.caps)
+            answer = _run_limited(self.solver, list(assumptions), deadline, self.backend)
             if answer:
                 self.values = self.solver.get_model()
             return answer
@@ -109,7 +109,7 @@ class CnfSession:
         with Solver(name=self.backend.name) as fresh:
             self.formula.replay_into(fresh)
             fresh.append_formula([[lit] for lit in assumptions])
-            answer = _run_limited(fresh, [], deadline, self.caps)
+            answer = _run_limited(fresh, [], deadline, self.backend)
             if answer:
                 self.values = fresh.get_model()
             return answer
@@ -167,7 +167,7 @@ def _status_of(answer: bool | None) -> Status:
 
 
 def _run_limited(
-    solver: Any, assumptions: list[int], deadline: Deadline, caps: Capabilities
+    solver: Any, assumptions: list[int], deadline: Deadline, backend: CnfBackend
 ) -> bool | None:
     """One solver call within the deadline; None when the deadline stopped it."""
     with warnings.catch_warnings():
@@ -177,8 +177,9 @@ def _run_limited(
             return bool(solver.solve(assumptions=assumptions))
         if left <= 0:
             return None
-        if not caps.interruptible:
-            return _run_in_budgets(solver, assumptions, deadline)
+        _check_stoppable(backend.name, backend.capabilities)
+        if not backend.capabilities.interruptible:
+            return run_in_budgets(solver, assumptions, deadline)
         timer = threading.Timer(left, solver.interrupt)
         timer.start()
         try:
@@ -189,7 +190,12 @@ def _run_limited(
         return None if answer is None else bool(answer)
 
 
-def _run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> bool | None:
+def _check_stoppable(name: str, caps: Capabilities) -> None:
+    if not caps.honours_time_limit:
+        raise BoardsatError(f"backend {name!r} cannot be stopped at a time limit")
+
+
+def run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> bool | None:
     """For solvers that cannot be interrupted (CaDiCaL): growing conflict budgets, deadline between.
 
     The solver keeps what it learnt from one budget to the next, so little work is repeated; the
@@ -197,16 +203,13 @@ def _run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> 
     """
     budget = 1_000
     while True:
-        try:
-            solver.conf_budget(budget)
-        except NotImplementedError as error:
-            raise BoardsatError("this backend cannot be stopped at a time limit") from error
+        solver.conf_budget(budget)
         answer = solver.solve_limited(assumptions=assumptions)
         if answer is not None:
             return bool(answer)
         if deadline.expired():
             return None
-        budget = min(2 * budget, 64_000)
+        budget = min(2 * budget, 16_000)
 
 
 def write_proof(path: str, formula: list[list[int]], top: int, proof: list[str]) -> None:
@@ -259,8 +262,16 @@ class CnfBackend:
         return f"cnf(cardinality={self.cardinality}, circuit={self.circuit}, optimisation={self.optimisation})"
 
     def check_deadline(self, deadline: Deadline) -> None:
-        if deadline.time_limit is not None and not self.capabilities.interruptible:
-            raise BoardsatError(f"backend {self.name!r} cannot be stopped at a time limit")
+        """Refuse, before any work, a time limit this solver cannot honour."""
+        if deadline.time_limit is None:
+            return
+        _check_stoppable(self.name, self.capabilities)
+        if self.optimisation == "maxsat" and not self.capabilities.interruptible:
+            raise BoardsatError(
+                f"maxsat stops at a time limit only by interrupting its SAT calls, which "
+                f"{self.name!r} cannot do; use an interruptible solver (e.g. glucose4) or "
+                f"optimisation linear-down"
+            )
 
     def session(self, model: Model, keep: bool = False, proof: bool = False) -> CnfSession:
         return CnfSession(self, model, keep=keep, proof=proof)

@@ -142,6 +142,8 @@ class CpSatBackend:
         status = _STATUS[code]
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         objective = bound = None
+        if model.objective is None and status is Status.OPTIMAL:
+            status = Status.SATISFIABLE  # CP-SAT calls a solved satisfaction problem optimal
         if model.objective is not None:
             if status is Status.SATISFIABLE:
                 status = Status.UNKNOWN  # stopped before optimality was proven

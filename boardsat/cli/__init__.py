@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import click
 
-from boardsat.backends import available_backends
+from boardsat.backends import Capabilities, available_backends
 from boardsat.cli.common import emit_json, json_option
 from boardsat.demo import demos
 from boardsat.errors import BoardsatError
@@ -29,29 +29,33 @@ def backends(as_json: bool) -> None:
     """List the installed backends and what each supports."""
     found = available_backends()
     if as_json:
-        emit_json(
-            {
-                name: vars(caps) | {"optimisation": list(caps.optimisation)}
-                for name, caps in found.items()
-            }
-        )
+        emit_json({name: _capability_fields(caps) for name, caps in found.items()})
         return
-    header = f"{'backend':<12} {'circuit':<8} {'card':<6} {'assume':<7} {'limit':<6} {'proof':<6} optimisation"
-    click.echo(header)
+    columns = ("circuit", "cardinality", "assumptions", "time limit", "proof", "optimisation")
+    click.echo(f"{'backend':<12} " + " ".join(f"{column:<12}" for column in columns))
     for name, caps in found.items():
-        flags = [
-            caps.native_circuit,
-            caps.native_cardinality,
-            caps.assumptions,
-            caps.interruptible,
-            caps.proof,
-        ]
-        marks = ["native" if flag else "cnf" for flag in flags[:2]]
-        marks += ["yes" if flag else "no" for flag in flags[2:]]
-        click.echo(
-            f"{name:<12} {marks[0]:<8} {marks[1]:<6} {marks[2]:<7} {marks[3]:<6} {marks[4]:<6} "
-            f"{', '.join(caps.optimisation)}"
+        cells = (
+            "native" if caps.native_circuit else "cnf",
+            "native" if caps.native_cardinality else "cnf",
+            "yes" if caps.assumptions else "no",
+            _time_limit_mode(caps),
+            "drup" if caps.proof else "no",
+            ", ".join(caps.optimisation),
         )
+        click.echo(f"{name:<12} " + " ".join(f"{cell:<12}" for cell in cells))
+
+
+def _time_limit_mode(caps: Capabilities) -> str:
+    if caps.interruptible:
+        return "interrupt"
+    return "budgets" if caps.budgeted else "no"
+
+
+def _capability_fields(caps: Capabilities) -> dict[str, object]:
+    return vars(caps) | {
+        "optimisation": list(caps.optimisation),
+        "time_limit": _time_limit_mode(caps),
+    }
 
 
 @cli.command()
