@@ -8,6 +8,7 @@ and number of solutions, and every assignment they return must satisfy it.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hypothesis import HealthCheck, given, settings
@@ -32,10 +33,13 @@ class Truth:
     optimum: int | None
 
 
-def holds(model: Model, values: dict[int, bool]) -> bool:
-    def lit(literal: int) -> bool:
-        return values[abs(literal)] == (literal > 0)
+def reader(values: dict[int, bool]) -> Callable[[int], bool]:
+    """Whether a literal holds under ``values`` (variable id -> truth)."""
+    return lambda literal: values[abs(literal)] == (literal > 0)
 
+
+def holds(model: Model, values: dict[int, bool]) -> bool:
+    lit = reader(values)
     for constraint in model.constraints:
         if isinstance(constraint, Clause) and not any(lit(x) for x in constraint.lits):
             return False
@@ -51,8 +55,8 @@ def holds(model: Model, values: dict[int, bool]) -> bool:
     return True
 
 
-def circuit_holds(circuit: Circuit, lit: object) -> bool:
-    chosen = [arc for arc in circuit.arcs if lit(arc.lit)]  # type: ignore[operator]
+def circuit_holds(circuit: Circuit, lit: Callable[[int], bool]) -> bool:
+    chosen = [arc for arc in circuit.arcs if lit(arc.lit)]
     successor: dict[int, int] = {}
     incoming = [0] * circuit.nodes
     for arc in chosen:
@@ -79,7 +83,7 @@ def brute_force(model: Model) -> Truth:
             continue
         solutions += 1
         if model.objective is not None:
-            cost = model.objective.value(lambda x: values[abs(x)] == (x > 0))
+            cost = model.objective.value(reader(values))
             optimum = cost if optimum is None else min(optimum, cost)
     return Truth(solutions, optimum)
 
@@ -141,4 +145,4 @@ def test_optima_agree(model: Model) -> None:
         values = {model.lit(key): value for key, value in result.assignment.items()}
         assert holds(model, values), backend
         assert model.objective is not None
-        assert model.objective.value(lambda x: values[abs(x)] == (x > 0)) == truth.optimum
+        assert model.objective.value(reader(values)) == truth.optimum
