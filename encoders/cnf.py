@@ -101,7 +101,7 @@ class CnfSession:
 
     def _solve_once(self, assumptions: Sequence[int], deadline: Deadline) -> bool | None:
         if self.solver is not None:
-            answer = _run_limited(self.solver, list(assumptions), deadline, self.backend)
+            answer = run_limited(self.solver, list(assumptions), deadline, self.backend)
             if answer:
                 self.values = self.solver.get_model()
             return answer
@@ -109,7 +109,7 @@ class CnfSession:
         with Solver(name=self.backend.name) as fresh:
             self.formula.replay_into(fresh)
             fresh.append_formula([[lit] for lit in assumptions])
-            answer = _run_limited(fresh, [], deadline, self.backend)
+            answer = run_limited(fresh, [], deadline, self.backend)
             if answer:
                 self.values = fresh.get_model()
             return answer
@@ -166,7 +166,7 @@ def _status_of(answer: bool | None) -> Status:
     return Status.SATISFIABLE if answer else Status.UNSATISFIABLE
 
 
-def _run_limited(
+def run_limited(
     solver: Any, assumptions: list[int], deadline: Deadline, backend: CnfBackend
 ) -> bool | None:
     """One solver call within the deadline; None when the deadline stopped it."""
@@ -263,15 +263,8 @@ class CnfBackend:
 
     def check_deadline(self, deadline: Deadline) -> None:
         """Refuse, before any work, a time limit this solver cannot honour."""
-        if deadline.time_limit is None:
-            return
-        _check_stoppable(self.name, self.capabilities)
-        if self.optimisation == "maxsat" and not self.capabilities.interruptible:
-            raise BoardsatError(
-                f"maxsat stops at a time limit only by interrupting its SAT calls, which "
-                f"{self.name!r} cannot do; use an interruptible solver (e.g. glucose4) or "
-                f"optimisation linear-down"
-            )
+        if deadline.time_limit is not None:
+            _check_stoppable(self.name, self.capabilities)
 
     def session(self, model: Model, keep: bool = False, proof: bool = False) -> CnfSession:
         return CnfSession(self, model, keep=keep, proof=proof)

@@ -13,7 +13,6 @@ written beside it.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -23,7 +22,7 @@ from pysat.formula import WCNF
 from pysat.solvers import Solver
 
 from boardsat.deadline import Deadline
-from boardsat.encoders.cnf import CnfSession, write_proof
+from boardsat.encoders.cnf import CnfSession, run_limited, write_proof
 from boardsat.errors import BoardsatError
 from boardsat.model import Model, Objective
 from boardsat.results import Result, Status
@@ -157,15 +156,16 @@ def _maxsat(run: CnfSession, objective: Objective, deadline: Deadline) -> Result
     formula.extend(run.formula.kept)
     for weight, lit in objective.terms:
         formula.append([-run.lit(lit)], weight=weight)
-    with RC2(formula, solver=run.backend.name) as maxsat:
+    with _DeadlineRC2(formula, run.backend, deadline) as maxsat:
         while True:
-            answer = _rc2_compute(maxsat, deadline)
-            if answer is None:
+            try:
+                model = maxsat.compute()
+            except _DeadlineReached:
                 bound = max(objective.lower_bound, maxsat.cost)
                 return run.result(Status.UNKNOWN, deadline, bound=bound)
-            if not isinstance(answer, list):
+            if model is None:
                 return run.result(Status.UNSATISFIABLE, deadline)
-            run.values = answer
+            run.values = list(model)
             cuts = [cut for refiner in run.refiners for cut in refiner.refine(run.holds)]
             if not cuts:
                 return run.result(
@@ -176,23 +176,27 @@ def _maxsat(run: CnfSession, objective: Objective, deadline: Deadline) -> Result
                 maxsat.add_clause(cut)
 
 
-def _rc2_compute(maxsat: RC2, deadline: Deadline) -> list[int] | bool | None:
-    """RC2's model, False when the hard clauses are unsatisfiable, None when the deadline hit."""
-    left = deadline.remaining()
-    if left is not None and left <= 0:
-        return None
-    timer = threading.Timer(left, maxsat.interrupt) if left is not None else None
-    if timer is not None:
-        timer.start()
-    try:
-        model = maxsat.compute(expect_interrupt=timer is not None)
-    finally:
-        if timer is not None:
-            timer.cancel()
-            maxsat.clear_interrupt()
-    if model is None:
-        return None if timer is not None and deadline.expired() else False
-    return list(model)
+class _DeadlineReached(Exception):
+    """Raised out of RC2 when a SAT call stops at the deadline; RC2 is then discarded."""
+
+
+class _DeadlineRC2(RC2):  # type: ignore[misc]
+    """RC2 whose SAT calls go through boardsat's deadline handling (interrupt or budgets).
+
+    Aborting RC2 between cores keeps ``cost`` a proven lower bound: it only grows by the weight
+    of cores already refuted.
+    """
+
+    def __init__(self, formula: WCNF, backend: CnfBackend, deadline: Deadline) -> None:
+        super().__init__(formula, solver=backend.name)
+        self.backend = backend
+        self.deadline = deadline
+
+    def _call_oracle(self, assumptions: list[int] = [], expect_interrupt: bool = False) -> bool:  # noqa: B006
+        answer = run_limited(self.oracle, list(assumptions), self.deadline, self.backend)
+        if answer is None:
+            raise _DeadlineReached
+        return answer
 
 
 def _prove_no_better(run: CnfSession, weighted: list[int], optimum: int, path: str) -> None:

@@ -29,13 +29,13 @@ _STATUS = {
 class Translation:
     """A CpModel built from a Model, with one BoolVar per model variable."""
 
-    def __init__(self, model: Model) -> None:
+    def __init__(self, model: Model, with_objective: bool = True) -> None:
         self.model = model
         self.cp = cp_model.CpModel()
         self.vars = [self.cp.new_bool_var(f"x{index + 1}") for index in range(model.num_vars)]
         for constraint in model.constraints:
             self._add(constraint)
-        if model.objective is not None:
+        if with_objective and model.objective is not None:
             self.cp.minimize(sum(weight * self.lit(lit) for weight, lit in model.objective.terms))
 
     def lit(self, lit: int) -> Any:
@@ -166,9 +166,7 @@ class CpSatBackend:
     def enumerate(
         self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
     ) -> Enumeration:
-        if model.objective is not None:
-            raise BoardsatError("enumeration takes a model without an objective")
-        built = Translation(model)
+        built = Translation(model, with_objective=False)  # enumeration lists feasible solutions
         keys = model.keys()
         watched = [(keys[abs(lit) - 1], built.lit(abs(lit))) for lit in project]
         collector = _Collector(watched, limit)

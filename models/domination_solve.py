@@ -76,12 +76,6 @@ class DominationAnswer:
         )
 
 
-def _maxsat_fits(backend: str, time_limit: float | None) -> bool:
-    """RC2 is the fastest SAT route measured, but a time limit needs an interruptible solver."""
-    caps = capabilities(backend)
-    return "maxsat" in caps.optimisation and (time_limit is None or caps.interruptible)
-
-
 def solve_domination(
     rows: int,
     cols: int,
@@ -97,7 +91,7 @@ def solve_domination(
     built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
     if backend == CPSAT:
         options.setdefault("workers", CPSAT_WORKERS)
-    elif options.get("optimisation") is None and _maxsat_fits(backend, time_limit):
+    elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
         options["optimisation"] = "maxsat"
     result = solve(built.model, backend, time_limit=time_limit, **options)
     placement = decode(built, result)

@@ -6,21 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import CliRun
 
-from boardsat.cli import main
 from boardsat.models.domination_validate import validate
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main([*args])
-        raise SystemExit(0)
-    captured = capsys.readouterr()
-    return int(done.value.code or 0), captured.out, captured.err
-
-
-def test_json_answer_is_validated_and_proven(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "domination", "5", "6", "--variant", "total", "--json")
+def test_json_answer_is_validated_and_proven(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("domination", "5", "6", "--variant", "total", "--json")
     assert code == 0
     answer = json.loads(out)
     assert (answer["rows"], answer["cols"], answer["variant"]) == (5, 6, "total")
@@ -30,19 +22,19 @@ def test_json_answer_is_validated_and_proven(capsys: pytest.CaptureFixture[str])
 
 
 def test_text_answer_prints_the_board_with_attack_counts(
-    capsys: pytest.CaptureFixture[str],
+    run_cli: CliRun,
 ) -> None:
-    code, out, _ = run(capsys, "domination", "4", "--backend", "cadical195")
+    code, out, _ = run_cli("domination", "4", "--backend", "cadical195")
     lines = out.splitlines()
     assert code == 0
     assert all(len(line.split()) == 4 for line in lines[:4])
     assert "4 knights (independent), proven optimal, lower bound 4" in lines[4]
 
 
-def test_proof_file_is_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
     proof = tmp_path / "proof.drup"
-    code, out, _ = run(
-        capsys, "domination", "6", "--backend", "cadical195", "--proof", str(proof), "--json"
+    code, out, _ = run_cli(
+        "domination", "6", "--backend", "cadical195", "--proof", str(proof), "--json"
     )
     assert code == 0 and json.loads(out)["proof"] == str(proof)
     assert proof.exists() and Path(f"{proof}.cnf").exists()
@@ -59,17 +51,15 @@ def test_proof_file_is_written(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         ["domination", "3", "--proof", "x.drup"],
     ],
 )
-def test_bad_input_is_one_line_and_status_two(
-    capsys: pytest.CaptureFixture[str], args: list[str]
-) -> None:
-    code, out, err = run(capsys, *args)
+def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) -> None:
+    code, out, err = run_cli(*args)
     assert code == 2
     assert out == "" and len(err.strip().splitlines()) == 1
     assert err.startswith("boardsat: error:")
 
 
-def test_impossible_board_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "domination", "3", "--variant", "total", "--json")
+def test_impossible_board_says_so(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("domination", "3", "--variant", "total", "--json")
     assert code == 0
     answer = json.loads(out)
     assert answer["status"] == "UNSATISFIABLE" and answer["knights"] is None

@@ -5,23 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import CliRun
 
-from boardsat.cli import main
 from boardsat.models.knight_exchange import seed_demo
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        main(["exchange", *args])
-    except SystemExit as done:
-        code = int(done.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_seed_json_with_verify_and_farthest(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "--json", "--verify", "--farthest")
+def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
+    code, out, err = run_cli("exchange", "--json", "--verify", "--farthest")
     assert code == 0
     document = json.loads(out)
     assert document["moves"] == 16 == document["oracle_moves"] == len(document["plan"])
@@ -32,11 +22,11 @@ def test_seed_json_with_verify_and_farthest(capsys: pytest.CaptureFixture[str]) 
     assert "horizon 16: SATISFIABLE" in err  # progress goes to stderr
 
 
-def test_no_plan_and_unknown_endings(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "--max-horizon", "15", "--verify")
+def test_no_plan_and_unknown_endings(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("exchange", "--max-horizon", "15", "--verify")
     assert code == 0 and out.startswith("no plan of at most 15 moves (proven)")
     assert "BFS oracle: 16 moves (agrees)" in out
-    code, out, _ = run(capsys, "--time-limit", "0", "--json")
+    code, out, _ = run_cli("exchange", "--time-limit", "0", "--json")
     assert json.loads(out)["ending"] == "unknown"
 
 
@@ -50,10 +40,8 @@ def test_no_plan_and_unknown_endings(capsys: pytest.CaptureFixture[str]) -> None
         ["--backend", "nosuch"],
     ],
 )
-def test_bad_input_is_one_line_and_status_2(
-    capsys: pytest.CaptureFixture[str], args: list[str]
-) -> None:
-    code, out, err = run(capsys, *args)
+def test_bad_input_is_one_line_and_status_2(run_cli: CliRun, args: list[str]) -> None:
+    code, out, err = run_cli("exchange", *args)
     assert code == 2 and out == ""
     assert err.startswith("boardsat: error:") and err.count("\n") == 1
 

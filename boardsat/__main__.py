@@ -1,0 +1,5 @@
+"""`python -m boardsat` runs the CLI."""
+
+from boardsat.cli import main
+
+main()

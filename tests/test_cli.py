@@ -1,0 +1,71 @@
+"""The core commands: `backends` reports what python-sat really has, errors are one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+
+import pytest
+from conftest import CliRun
+from pysat.solvers import Solver, SolverNames
+
+
+def solvers_that_start() -> set[str]:
+    """python-sat's solvers that this build can create, found without boardsat's probe."""
+    started = set()
+    for name in (name for name in vars(SolverNames) if not name.startswith("_")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                Solver(name=name).delete()
+            except Exception:  # solvers left out of the build fail in various ways
+                continue
+        started.add(name)
+    return started
+
+
+def test_backends_json_lists_cpsat_and_every_python_sat_solver(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("backends", "--json")
+    listed = json.loads(out)
+    assert code == 0
+    assert set(listed) == {"cpsat"} | solvers_that_start()
+    assert listed["cpsat"]["native_circuit"] and not listed["cadical195"]["native_circuit"]
+    assert listed["cadical195"]["proof"] and not listed["minisat22"]["proof"]
+    assert listed["lingeling"]["time_limit"] == "no"
+
+
+def test_backends_table_has_a_row_per_backend(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("backends")
+    rows = out.strip().splitlines()[1:]
+    assert code == 0 and {row.split()[0] for row in rows} == {"cpsat"} | solvers_that_start()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nosuchcommand"],
+        ["domination", "8", "--backend", "nosuchsolver"],
+        ["domination", "8", "--time-limit", "-1"],
+        ["tour", "5", "--time-limit", "-3"],
+        ["exchange", "--backend", "nosuchsolver"],
+        ["backends", "--nosuchflag"],
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(run_cli: CliRun, args: list[str]) -> None:
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
+
+
+def test_the_installed_entry_point_runs_as_a_module() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "boardsat", "backends", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0 and "cpsat" in json.loads(done.stdout)
+    assert "Traceback" not in done.stderr

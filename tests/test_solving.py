@@ -1,0 +1,170 @@
+"""The front door's contracts: statuses, time limits, sessions, enumeration limits, proofs, errors."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from proofcheck import check_drup
+
+from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
+from boardsat.backends import make_backend
+from boardsat.deadline import Deadline
+from boardsat.encoders.cnf import enumerate_in_session
+
+
+def pigeonhole(holes: int, escape: bool = False) -> Model:
+    """holes+1 pigeons in ``holes`` holes; with ``escape``, a pigeon may stay out at cost 1."""
+    model = Model("pigeonhole")
+    for pigeon in range(holes + 1):
+        places = [model.var(("in", pigeon, hole)) for hole in range(holes)]
+        if escape:
+            places.append(model.var(("out", pigeon)))
+        model.add_clause(places)
+    for hole in range(holes):
+        for first in range(holes + 1):
+            for second in range(first + 1, holes + 1):
+                model.add_clause(
+                    [-model.lit(("in", first, hole)), -model.lit(("in", second, hole))]
+                )
+    if escape:
+        model.minimize([model.lit(("out", pigeon)) for pigeon in range(holes + 1)])
+    return model
+
+
+def test_variables_are_keyed_and_literals_checked() -> None:
+    model = Model()
+    first = model.var(("cell", 0))
+    assert model.var(("cell", 0)) == first and model.key(-first) == ("cell", 0)
+    with pytest.raises(KeyError):
+        model.lit(("cell", 1))
+    with pytest.raises(ValueError, match="names no variable"):
+        model.add_clause([first, 7])
+    with pytest.raises(ValueError, match="positive"):
+        model.minimize([(0, first)])
+    with pytest.raises(ValueError, match="leaves nodes"):
+        model.add_circuit(2, [(0, 2, first)])
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195", "glucose4"])
+def test_solving_leaves_the_model_untouched(backend: str) -> None:
+    model = pigeonhole(3, escape=True)
+    before = (model.num_vars, list(model.constraints), model.objective)
+    result = solve(model, backend)
+    enumerate_solutions(model, [("out", p) for p in range(4)], backend=backend, limit=2)
+    assert (model.num_vars, list(model.constraints), model.objective) == before
+    assert result.status is Status.OPTIMAL and result.objective == 1 == result.bound
+
+
+def random_3sat(variables: int, seed: int) -> Model:
+    """A random 3-SAT formula at the satisfiability threshold: hard for every solver at this size."""
+    chooser = random.Random(seed)
+    model = Model("random 3-SAT")
+    lits = [model.var(index) for index in range(variables)]
+    for _ in range(round(4.26 * variables)):
+        model.add_clause([lit * chooser.choice((1, -1)) for lit in chooser.sample(lits, 3)])
+    return model
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195", "glucose4", "minisat22"])
+def test_a_tiny_time_limit_on_a_hard_model_is_unknown(backend: str) -> None:
+    result = solve(random_3sat(600, seed=7), backend, time_limit=0.2)
+    assert result.status is Status.UNKNOWN
+    assert not result.has_solution
+
+
+@pytest.mark.parametrize(
+    ("backend", "options"),
+    [
+        ("cadical195", {}),
+        ("cadical195", {"optimisation": "maxsat"}),
+        ("glucose4", {"optimisation": "maxsat"}),
+        ("glucose4", {}),
+    ],
+)
+def test_a_time_limit_keeps_the_best_answer_and_a_proven_bound(
+    backend: str, options: dict[str, str]
+) -> None:
+    model = pigeonhole(11, escape=True)  # optimum 1, but proving "not 0" is a pigeonhole refutation
+    result = solve(model, backend, time_limit=0.5, **options)
+    assert result.status is Status.UNKNOWN
+    assert result.bound is not None and result.bound <= 1
+    if result.has_solution:
+        assert result.objective is not None and result.objective >= 1
+        assert sum(result[("out", p)] for p in range(12)) == result.objective
+
+
+def test_enumeration_limit_and_exhaustion() -> None:
+    model = Model()
+    model.add_at_most([model.var(index) for index in range(4)], 2)  # 11 solutions
+    for backend in ("cpsat", "cadical195"):
+        partial = enumerate_solutions(model, backend=backend, limit=3)
+        assert (partial.count, partial.exhausted, partial.status) == (3, False, Status.SATISFIABLE)
+        full = enumerate_solutions(model, backend=backend)
+        assert (full.count, full.exhausted) == (11, True)
+        projected = enumerate_solutions(model, [0, 1], backend=backend)
+        assert sorted(map(sorted, projected.solutions)) == [[], [0], [0, 1], [1]]
+
+
+def test_enumeration_leaves_the_session_usable() -> None:
+    model = Model()
+    lits = [model.var(index) for index in range(3)]
+    model.add_exactly(lits, 1)
+    backend = make_backend("cadical195")
+    with backend.session(model) as run:
+        assert enumerate_in_session(run, lits, None, Deadline(None)).count == 3
+        assert run.solve().status is Status.SATISFIABLE
+        assert enumerate_in_session(run, lits, None, Deadline(None)).count == 3
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195", "glucose4"])
+def test_sessions_grow_and_answer_under_assumptions(backend: str) -> None:
+    model = Model()
+    a, b = model.var("a"), model.var("b")
+    model.add_clause([a, b])
+    session = open_session(model, backend)
+    assert session.solve(assumptions=[-a]).assignment["b"] is True
+    model.add_clause([-b])
+    assert session.solve(assumptions=[-a]).status is Status.UNSATISFIABLE
+    assert session.solve().status is Status.SATISFIABLE
+    session.close()
+
+
+@pytest.mark.parametrize("backend", ["cadical195", "glucose4", "lingeling"])
+def test_unsat_proofs_check_independently(backend: str, tmp_path: Path) -> None:
+    proof = str(tmp_path / "php.drup")
+    result = solve(pigeonhole(5), backend, proof=proof)
+    assert result.status is Status.UNSATISFIABLE and result.proof == proof
+    assert check_drup(proof + ".cnf", proof)
+
+
+@pytest.mark.parametrize("optimisation", ["linear-down", "linear-up", "maxsat"])
+def test_optimality_proofs_refute_one_less(optimisation: str, tmp_path: Path) -> None:
+    proof = str(tmp_path / "opt.drup")
+    result = solve(pigeonhole(5, escape=True), "cadical195", optimisation=optimisation, proof=proof)
+    assert result.status is Status.OPTIMAL and result.objective == 1
+    assert check_drup(proof + ".cnf", proof)
+    formula = Path(proof + ".cnf").read_text().splitlines()
+    Path(proof + ".weak.cnf").write_text("\n".join(formula[:-1]) + "\n")  # drop "cost <= 0"
+    assert not check_drup(proof + ".weak.cnf", proof)
+
+
+def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> None:
+    existing = tmp_path / "taken.drup"
+    existing.write_text("keep me\n")
+    cases = [
+        lambda: solve(Model(), "nosuchsolver"),
+        lambda: solve(Model(), "cpsat", time_limit=-1),
+        lambda: solve(Model(), "minisat22", proof=str(tmp_path / "p")),
+        lambda: solve(Model(), "lingeling", time_limit=1),
+        lambda: solve(Model(), "cadical195", cardinality="nosuch"),
+        lambda: solve(Model(), "cadical195", nosuch=1),
+        lambda: solve(Model(), "cadical195", proof=str(existing)),
+        lambda: solve(Model(), "cpsat", parameters={"no_such_parameter": 1}),
+    ]
+    for case in cases:
+        with pytest.raises(BoardsatError) as raised:
+            case()
+        assert "\n" not in str(raised.value)
+    assert existing.read_text() == "keep me\n"
