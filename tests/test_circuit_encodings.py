@@ -112,3 +112,15 @@ def test_unknown_encoding_is_a_one_line_error() -> None:
     model.add_circuit(2, [(0, 1, model.var("a")), (1, 0, model.var("b"))])
     with pytest.raises(BoardsatError, match="known: lazy"):
         solve(model, "cadical195", circuit="no-such-encoding")
+
+
+@pytest.mark.parametrize(("backend", "encoding"), ROUTES)
+def test_two_cycles_stay_allowed_when_every_other_node_may_be_skipped(
+    backend: str, encoding: str | None
+) -> None:
+    """The lazy encoding's no-2-cycle clauses must not cut a 2-cycle that is a whole circuit."""
+    graph = (3, frozenset({(0, 1), (1, 0), (1, 2), (2, 0)}), frozenset({2}))
+    assert oracle_count(graph) == 2
+    assert counted(graph, backend, encoding) == 2
+    mandatory = (3, graph[1], frozenset[int]())
+    assert counted(mandatory, backend, encoding) == oracle_count(mandatory) == 1
