@@ -1,0 +1,32 @@
+"""Published optimal knight counts on n x n boards, as an oracle for tests and the benchmark.
+
+Values from the OEIS, each list starting at n = 1 (``None``: no placement exists):
+
+- ``independent``: A342576, independent domination number of the n x n knight graph;
+- ``dominating``: A006075, domination number of the n x n knight graph (knight cover);
+- ``total``: A261752 (offset 4), total domination number; boards of side 1..3 have a square
+  no knight attacks (every square on 1 x 1 and 2 x 2, the centre on 3 x 3), so none exists.
+"""
+
+from __future__ import annotations
+
+PUBLISHED: dict[str, tuple[int | None, ...]] = {
+    "independent": (
+        1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24, 29, 33, 36, 40, 47, 52, 58, 63, 68,
+    ),
+    "dominating": (
+        1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40, 46, 52, 57, 62, 68,
+    ),
+    "total": (
+        None, None, None, 6, 7, 8, 10, 14, 18, 22, 25, 28, 32, 36, 43, 48, 54, 58, 66, 70, 78,
+    ),
+}  # fmt: skip
+SOURCES = {"independent": "A342576", "dominating": "A006075", "total": "A261752"}
+
+
+def published_minimum(n: int, variant: str) -> int | None:
+    """The published optimum on the n x n board; KeyError beyond the published range."""
+    values = PUBLISHED[variant]
+    if not 1 <= n <= len(values):
+        raise KeyError(f"no published {variant} value for n = {n}")
+    return values[n - 1]

@@ -1,0 +1,41 @@
+"""Proven optima against the published values (OEIS A342576, A006075, A261752).
+
+The published figures come from other people's searches and proofs, so they check the model,
+the symmetry break and the lower bounds from outside, at sizes the exhaustive search cannot reach.
+"""
+
+from __future__ import annotations
+
+import pytest
+from domination_oracle import minimum_knights
+
+from boardsat.models.domination_published import PUBLISHED, SOURCES, published_minimum
+from boardsat.models.domination_solve import solve_domination
+from boardsat.models.domination_validate import validate
+from boardsat.models.knight_domination import VARIANTS
+from boardsat.results import Status
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_exhaustive_search_agrees_with_the_published_small_values(variant: str) -> None:
+    for n in range(1, 6):
+        assert minimum_knights(n, n, variant) == published_minimum(n, variant), SOURCES[variant]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_proven_optima_match_the_published_values_up_to_ten(variant: str) -> None:
+    """A342576 (independent), A006075 (dominating), A261752 (total), n = 1..10 on RC2."""
+    for n in range(1, 11):
+        answer = solve_domination(n, n, variant, backend="cadical195")
+        expected = published_minimum(n, variant)
+        if expected is None:
+            assert answer.result.status is Status.UNSATISFIABLE
+            continue
+        assert answer.proven_optimal and answer.knights == expected, (n, SOURCES[variant])
+        assert validate(n, n, variant, answer.placement) == []
+
+
+def test_the_published_table_covers_n_up_to_21() -> None:
+    assert {len(values) for values in PUBLISHED.values()} == {21}
+    with pytest.raises(KeyError):
+        published_minimum(22, "independent")
