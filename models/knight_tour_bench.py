@@ -1,6 +1,8 @@
 """The knight's tour benchmark: closed tours as boards grow, counting speed, encoding sizes.
 
-Every solve runs in a child process killed at the wall-clock limit, so a SAT solver that cannot be
+Routes named ``quadrants <route>`` join a closed tour from four block tours
+(:mod:`boardsat.models.knight_tour_split`), the joined tour checked on the whole board; they are
+tried from 12x12 up, where the split applies. Every solve runs in a child process killed at the wall-clock limit, so a SAT solver that cannot be
 interrupted (CaDiCaL) is timed under the same limit as CP-SAT. Counts are checked against the
 seed's figures in the child that counts; a wrong count shows as ERROR.
 """
@@ -24,6 +26,7 @@ from boardsat.models.knight_tour import (
     count_by_enumeration,
     find_tour,
 )
+from boardsat.models.knight_tour_split import MIN_BLOCK, find_closed_by_quadrants
 from boardsat.models.knight_tour_zdd import count_by_zdd
 
 SAT_SOLVER = "cadical195"
@@ -31,6 +34,9 @@ ROUTES: dict[str, tuple[str, dict[str, Any]]] = {
     "cpsat": ("cpsat", {}),
     **{f"{SAT_SOLVER}/{name}": (SAT_SOLVER, {"circuit": name}) for name in CIRCUIT_ENCODINGS},
 }
+SPLIT = "quadrants "
+CLOSED_ROUTES = [*ROUTES, *(SPLIT + route for route in ("cpsat", f"{SAT_SOLVER}/lazy"))]
+"""Closed-tour routes: one circuit per route, and the quadrant split on the two fastest."""
 CORNER_OPEN_6X6 = 524486
 """Open tours from a corner of 6x6 as the ZDD counts them (the seed's author never reached it)."""
 
@@ -60,9 +66,12 @@ def closed_tours(
     """One closed n x n tour per route and size; a route stops at its first size without a tour."""
     rows = []
     for route in routes:
-        backend, options = ROUTES[route]
+        split = route.startswith(SPLIT)
+        backend, options = ROUTES[route.removeprefix(SPLIT)]
         for n in sizes:
-            job = partial(_find_closed, n, backend, options)
+            if split and n < 2 * MIN_BLOCK:
+                continue
+            job = partial(_find_split if split else _find_closed, n, backend, options)
             row = measure(f"closed {n}x{n}", route, partial(_in_child, job, limit), repeats)
             rows.append(row)
             if row.outcome not in ("SATISFIABLE", "OPTIMAL"):
@@ -74,6 +83,12 @@ def _find_closed(n: int, backend: str, options: dict[str, Any]) -> tuple[str, di
     answer = find_tour(TourSpec(Board(n, n), closed=True), backend, **options)
     size = answer.result.size
     return answer.status.value, {"variables": size.variables, "constraints": size.constraints}
+
+
+def _find_split(n: int, backend: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    answer = find_closed_by_quadrants(n, n, backend, **options)
+    blocks = [round(seconds, 3) for _, seconds in answer.blocks]
+    return answer.status.value, {"block_seconds": blocks}
 
 
 def counting(repeats: int, enumeration_limit: float) -> list[Measurement]:

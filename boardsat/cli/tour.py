@@ -30,7 +30,7 @@ from boardsat.models.knight_tour import (
     numbered_board,
     tour_names,
 )
-from boardsat.models.knight_tour_bench import ROUTES
+from boardsat.models.knight_tour_bench import CLOSED_ROUTES
 from boardsat.models.knight_tour_draw import tour_svg, write_new_file
 
 COUNTERS = ("zdd", "enumerate")
@@ -205,20 +205,20 @@ def _report_count(
 @click.command("tour")
 @click.option(
     "--sizes",
-    default="8,12,16,20,30,40",
+    default="8,12,16,20,30,40,60,80,100",
     show_default=True,
     help="Closed n x n tours to find, comma-separated.",
 )
 @click.option(
     "--routes",
-    default=",".join(ROUTES),
+    default=",".join(CLOSED_ROUTES),
     show_default=True,
-    help="cpsat and cadical195/<circuit encoding>, comma-separated.",
+    help="cpsat, cadical195/<circuit encoding>, 'quadrants <route>'; comma-separated.",
 )
 @click.option(
     "--time-limit",
     type=click.FloatRange(min=0.1),
-    default=20.0,
+    default=60.0,
     show_default=True,
     help="Seconds per solve; a route stops at its first board without an answer in time.",
 )
@@ -235,7 +235,7 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
 
     boards = _int_list(sizes, "--sizes")
     chosen = [route.strip() for route in routes.split(",") if route.strip()]
-    unknown = [route for route in chosen if route not in ROUTES]
+    unknown = [route for route in chosen if route not in CLOSED_ROUTES]
     if unknown:
         raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
     progress("closed tours ...")
