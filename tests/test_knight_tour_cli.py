@@ -29,6 +29,17 @@ def test_json_tour_is_valid(capsys: pytest.CaptureFixture[str], backend: str) ->
     assert validate_tour(document["rows"], document["cols"], tour, closed=True) == []
 
 
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_quadrant_tour_is_a_valid_closed_tour(
+    capsys: pytest.CaptureFixture[str], backend: str
+) -> None:
+    code, out, _ = run(capsys, "tour", "12", "14", "--quadrants", "--backend", backend, "--json")
+    document = json.loads(out)
+    assert code == 0 and document["found"] and document["encoding"].startswith("quadrants of")
+    tour = [tuple(square) for square in document["tour"]]
+    assert validate_tour(12, 14, tour, closed=True) == []
+
+
 def test_open_tour_with_row_col_squares(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "tour", "5", "--open", "--start", "0,0", "--end", "4,4", "--json")
     tour = [tuple(square) for square in json.loads(out)["tour"]]
@@ -90,6 +101,9 @@ def test_svg_is_written_once(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         ["tour", "0"],
         ["tour", "1"],
         ["tour", "5", "--count", "--time-limit", "1"],
+        ["tour", "12", "--open", "--quadrants"],
+        ["tour", "11", "--quadrants"],
+        ["tour", "8", "--quadrants"],
     ],
 )
 def test_bad_input_is_one_line_and_status_two(

@@ -19,7 +19,7 @@ from boardsat.cli.common import (
     progress,
     time_limit_option,
 )
-from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
+from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.knight_tour import (
@@ -32,6 +32,7 @@ from boardsat.models.knight_tour import (
 )
 from boardsat.models.knight_tour_bench import CLOSED_ROUTES
 from boardsat.models.knight_tour_draw import tour_svg, write_new_file
+from boardsat.models.knight_tour_split import find_closed_by_quadrants
 
 COUNTERS = ("zdd", "enumerate")
 
@@ -59,6 +60,11 @@ COUNTERS = ("zdd", "enumerate")
     "--encoding",
     help=f"CNF circuit encoding for a SAT backend: {', '.join(CIRCUIT_ENCODINGS)}.",
 )
+@click.option(
+    "--quadrants",
+    is_flag=True,
+    help="Closed tour joined from four quadrant tours (large even boards; fast, still checked).",
+)
 @time_limit_option
 @click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tour into a new SVG file.")
 @json_option
@@ -74,6 +80,7 @@ def command(
     counter: str,
     backend: str,
     encoding: str | None,
+    quadrants: bool,
     time_limit: float | None,
     svg: str | None,
     as_json: bool,
@@ -93,6 +100,11 @@ def command(
         raise click.BadParameter("only --all takes a limit", param_hint="--limit")
     if svg is not None and (count_tours or list_all):
         raise click.BadParameter("draws a single tour: leave out --count/--all", param_hint="--svg")
+    if quadrants and (open_tour or start is not None or count_tours or list_all):
+        raise click.BadParameter(
+            "finds one closed tour: leave out --open/--start/--count/--all",
+            param_hint="--quadrants",
+        )
     if svg is not None and Path(svg).exists():
         raise BoardsatError(f"{svg} exists already; it is not overwritten")
     document: dict[str, Any] = {
@@ -108,27 +120,43 @@ def command(
         )
         _report_count(spec, counted, list_all, document, as_json)
         return
-    answer = find_tour(spec, backend, time_limit=time_limit, **options)
+    if quadrants:
+        split = find_closed_by_quadrants(
+            board.rows, board.cols, backend, time_limit=time_limit, **options
+        )
+        status, tour = split.status, split.tour
+        route = f"quadrants of {_encoding_of(backend, options)}"
+        seconds = sum(block_seconds for _, block_seconds in split.blocks)
+    else:
+        answer = find_tour(spec, backend, time_limit=time_limit, **options)
+        status, tour = answer.status, answer.tour
+        route, seconds = answer.result.encoding, answer.result.seconds
     document |= {
-        "status": answer.status.value,
-        "found": answer.found,
-        "tour": [list(square) for square in answer.tour],
+        "status": status.value,
+        "found": bool(tour),
+        "tour": [list(square) for square in tour],
         "backend": backend,
-        "encoding": answer.result.encoding,
-        "seconds": answer.result.seconds,
+        "encoding": route,
+        "seconds": seconds,
     }
-    if svg is not None and answer.found:
-        write_new_file(svg, tour_svg(board, answer.tour, spec.closed))
+    if svg is not None and tour:
+        write_new_file(svg, tour_svg(board, tour, spec.closed))
         document["svg"] = svg
     if as_json:
         emit_json(document)
         return
-    click.echo(
-        f"{spec.describe()}: {answer.status.value} ({answer.result.seconds:.2f} s, {answer.result.encoding})"
+    click.echo(f"{spec.describe()}: {status.value} ({seconds:.2f} s, {route})")
+    if tour:
+        click.echo(numbered_board(board, tour))
+        click.echo(tour_names(board, tour))
+
+
+def _encoding_of(backend: str, options: dict[str, Any]) -> str:
+    return (
+        backend
+        if backend == CPSAT
+        else f"{backend}/{options.get('circuit', DEFAULT_CIRCUIT_ENCODING)}"
     )
-    if answer.found:
-        click.echo(numbered_board(board, answer.tour))
-        click.echo(tour_names(board, answer.tour))
 
 
 def _square(board: Board, text: str | None, option: str) -> Square | None:
