@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardsat import Model, Status, enumerate_solutions, solve
-from boardsat.model import Cardinality, Circuit, Clause
+from boardsat.model import Cardinality, Circuit, Clause, Key
 
 ROUTES: tuple[tuple[str, dict[str, str]], ...] = (
     ("cpsat", {}),
@@ -27,9 +27,10 @@ ROUTES: tuple[tuple[str, dict[str, str]], ...] = (
 
 @dataclass(frozen=True)
 class Truth:
-    """What brute force says about a model."""
+    """What brute force says about a model; ``projected`` counts distinct values of the x's."""
 
     solutions: int
+    projected: int
     optimum: int | None
 
 
@@ -75,17 +76,25 @@ def circuit_holds(circuit: Circuit, lit: Callable[[int], bool]) -> bool:
     return steps == len(active)
 
 
+def plain_keys(model: Model) -> list[Key]:
+    """The keys of the plain variables (not arcs or skips), the projection the tests count."""
+    every = model.keys()
+    return [key for key in every if isinstance(key, tuple) and key[0] == "x"]
+
+
 def brute_force(model: Model) -> Truth:
     solutions, optimum = 0, None
+    projections = set()
     for bits in itertools.product((False, True), repeat=model.num_vars):
         values = dict(enumerate(bits, start=1))
         if not holds(model, values):
             continue
         solutions += 1
+        projections.add(tuple(values[model.lit(key)] for key in plain_keys(model)))
         if model.objective is not None:
             cost = model.objective.value(reader(values))
             optimum = cost if optimum is None else min(optimum, cost)
-    return Truth(solutions, optimum)
+    return Truth(solutions, len(projections), optimum)
 
 
 @st.composite
@@ -128,6 +137,8 @@ def test_satisfiability_and_counts_agree(model: Model) -> None:
         assert found.exhausted
         assert found.count == truth.solutions, backend
         assert len(set(found.solutions)) == found.count
+        projected = enumerate_solutions(model, plain_keys(model), backend=backend, **options)
+        assert projected.exhausted and projected.count == truth.projected, backend
     assert all(values_ok.values()), values_ok
 
 
