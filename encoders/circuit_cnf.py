@@ -3,9 +3,11 @@
 An encoding either adds a complete CNF for the circuit, or adds a relaxation and returns a
 :class:`Refiner` that cuts the subtours it sees in each model (lazy subtour elimination).
 
-* ``lazy``: degree constraints and the redundant no-2-cycle clauses, then a cutset clause for
-  every subtour a model shows, on the same incremental solver until a model is one circuit.
-* ``lazy-bare``: the same without the no-2-cycle clauses (kept to measure what they buy).
+* ``lazy``: degree constraints and the redundant no-2-cycle clauses, then two cutset clauses for
+  every subtour a model shows (some arc leaves it, some arc enters it), on the same incremental
+  solver until a model is one circuit.
+* ``lazy-leaving``: the same with the leaving cut only; ``lazy-bare``: leaving cuts and no
+  no-2-cycle clauses. Both are kept to measure what each strengthening buys.
 * ``vertex-elimination``: degrees plus the vertex-elimination acyclicity encoding of the rooted
   graph (Rankooh and Rintanen, AAAI 2022); complete, size set by the elimination fill.
 * ``ordering``: degrees plus binary positions increasing along every rooted arc; complete,
@@ -61,21 +63,26 @@ def encode_degrees(circuit: Circuit, lit: LitMap, formula: CnfFormula, cardinali
 
 
 class SubtourCuts:
-    """Lazy subtour elimination: each cycle that misses an active node gets a cutset clause.
+    """Lazy subtour elimination: each cycle that misses an active node gets cutset clauses.
 
     For a cycle S and an active node v outside it, any circuit through both an active u in S and v
-    leaves S, so ``loop(u) or loop(v) or (some arc leaves S)`` holds in every solution.
+    leaves S and enters it again, so ``loop(u) or loop(v) or (some arc leaves S)`` holds in every
+    solution, and so does the same clause on the arcs entering S (added when ``entering``; the
+    degree constraints do not imply one from the other by propagation).
     """
 
-    def __init__(self, circuit: Circuit, lit: LitMap) -> None:
+    def __init__(self, circuit: Circuit, lit: LitMap, entering: bool = True) -> None:
         self.nodes = circuit.nodes
         self.loop: dict[int, int] = {}
         self.out: list[list[tuple[int, int]]] = [[] for _ in range(circuit.nodes)]
+        self.into: list[list[tuple[int, int]]] = [[] for _ in range(circuit.nodes)]
         for arc in circuit.arcs:
             if arc.tail == arc.head:
                 self.loop[arc.tail] = lit(arc.lit)
             else:
                 self.out[arc.tail].append((arc.head, lit(arc.lit)))
+                if entering:
+                    self.into[arc.head].append((arc.tail, lit(arc.lit)))
 
     def refine(self, holds: Callable[[int], bool]) -> list[list[int]]:
         successor: dict[int, int] = {}
@@ -102,11 +109,10 @@ class SubtourCuts:
         for index, cycle in enumerate(cycles):
             inside = set(cycle)
             witness = cycles[(index + 1) % len(cycles)][0]
-            cut = [
-                arc_lit for tail in cycle for head, arc_lit in self.out[tail] if head not in inside
-            ]
-            cut.extend(self.loop[node] for node in (cycle[0], witness) if node in self.loop)
-            cuts.append(cut)
+            loops = [self.loop[node] for node in (cycle[0], witness) if node in self.loop]
+            for across in (self.out, self.into):
+                cut = [arc_lit for v in cycle for w, arc_lit in across[v] if w not in inside]
+                cuts.append(cut + loops)
         return cuts
 
 
@@ -131,9 +137,15 @@ def _lazy(circuit: Circuit, lit: LitMap, formula: CnfFormula, cardinality: str) 
     return SubtourCuts(circuit, lit)
 
 
+def _lazy_leaving(circuit: Circuit, lit: LitMap, formula: CnfFormula, cardinality: str) -> Refiner:
+    encode_degrees(circuit, lit, formula, cardinality)
+    forbid_two_cycles(circuit, lit, formula)
+    return SubtourCuts(circuit, lit, entering=False)
+
+
 def _lazy_bare(circuit: Circuit, lit: LitMap, formula: CnfFormula, cardinality: str) -> Refiner:
     encode_degrees(circuit, lit, formula, cardinality)
-    return SubtourCuts(circuit, lit)
+    return SubtourCuts(circuit, lit, entering=False)
 
 
 def _vertex_elimination(
@@ -154,6 +166,7 @@ def _ordering(circuit: Circuit, lit: LitMap, formula: CnfFormula, cardinality: s
 
 CIRCUIT_ENCODINGS: dict[str, CircuitEncoder] = {
     "lazy": _lazy,
+    "lazy-leaving": _lazy_leaving,
     "lazy-bare": _lazy_bare,
     "vertex-elimination": _vertex_elimination,
     "ordering": _ordering,
