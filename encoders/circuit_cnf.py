@@ -73,6 +73,7 @@ class SubtourCuts:
 
     def __init__(self, circuit: Circuit, lit: LitMap, entering: bool = True) -> None:
         self.nodes = circuit.nodes
+        self.sides = 2 if entering else 1
         self.loop: dict[int, int] = {}
         self.out: list[list[tuple[int, int]]] = [[] for _ in range(circuit.nodes)]
         self.into: list[list[tuple[int, int]]] = [[] for _ in range(circuit.nodes)]
@@ -81,8 +82,7 @@ class SubtourCuts:
                 self.loop[arc.tail] = lit(arc.lit)
             else:
                 self.out[arc.tail].append((arc.head, lit(arc.lit)))
-                if entering:
-                    self.into[arc.head].append((arc.tail, lit(arc.lit)))
+                self.into[arc.head].append((arc.tail, lit(arc.lit)))
 
     def refine(self, holds: Callable[[int], bool]) -> list[list[int]]:
         successor: dict[int, int] = {}
@@ -110,7 +110,7 @@ class SubtourCuts:
             inside = set(cycle)
             witness = cycles[(index + 1) % len(cycles)][0]
             loops = [self.loop[node] for node in (cycle[0], witness) if node in self.loop]
-            for across in (self.out, self.into):
+            for across in (self.out, self.into)[: self.sides]:
                 cut = [arc_lit for v in cycle for w, arc_lit in across[v] if w not in inside]
                 cuts.append(cut + loops)
         return cuts
