@@ -16,6 +16,7 @@ from boardsat.backends import CPSAT, capabilities
 from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
+from boardsat.models.domination_hybrid import bound_then_place
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import build_model, decode, render
 from boardsat.results import Result, Status
@@ -85,15 +86,24 @@ def solve_domination(
     time_limit: float | None = None,
     symmetry: bool = True,
     tiles: int = 0,
+    bound_first: bool = False,
     **options: Any,
 ) -> DominationAnswer:
-    """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer."""
-    built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
-    if backend == CPSAT:
-        options.setdefault("workers", CPSAT_WORKERS)
-    elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
-        options["optimisation"] = "maxsat"
-    result = solve(built.model, backend, time_limit=time_limit, **options)
+    """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer.
+
+    ``bound_first`` runs the two-phase route of domination_hybrid instead of one backend (it
+    picks its own backends and symmetry, so ``backend``, ``symmetry``, ``tiles`` and
+    ``options`` are not used).
+    """
+    if bound_first:
+        built, result = bound_then_place(rows, cols, variant, time_limit)
+    else:
+        built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
+        if backend == CPSAT:
+            options.setdefault("workers", CPSAT_WORKERS)
+        elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
+            options["optimisation"] = "maxsat"
+        result = solve(built.model, backend, time_limit=time_limit, **options)
     placement = decode(built, result)
     if result.has_solution:
         problems = validate(rows, cols, variant, placement)

@@ -54,12 +54,15 @@ def build_model(
     symmetry: bool = True,
     lower_bound: bool = True,
     tiles: int = 0,
+    proven_bound: int = 0,
 ) -> DominationModel:
     """The minimisation for one board and variant.
 
     ``symmetry`` adds lex-leader constraints that keep one placement of every symmetry orbit;
     ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds);
-    ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers".
+    ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers";
+    ``proven_bound`` is a lower bound another solver proved (it must hold on the unbroken
+    board): it becomes "at least that many knights" and the objective's lower bound.
     """
     board = Board(rows, cols)
     check_variant(variant)
@@ -82,6 +85,9 @@ def build_model(
     if symmetry:
         add_lex_leader(model, board, [knight_key(square) for square in board.squares()])
     bound = counting_lower_bound(board, variant) if lower_bound else 0
+    if proven_bound > bound:
+        model.add_at_least(knights, proven_bound)
+        bound = proven_bound
     model.minimize(knights, lower_bound=bound)
     return DominationModel(board, variant, model, symmetry)
 

@@ -12,6 +12,8 @@ from proofcheck import check_drup
 
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
+from boardsat.models.domination_hybrid import bound_then_place
+from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_solve import DominationAnswer, seed_demo, solve_domination
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import VARIANTS, build_model, decode
@@ -163,3 +165,29 @@ def test_seed_demo_is_verified() -> None:
     outcome = seed_demo()
     assert outcome.verified
     assert "14 knights" in outcome.answer
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bound_first_route_matches_the_exhaustive_search(variant: str) -> None:
+    for rows, cols in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
+        answer = solve_domination(rows, cols, variant, bound_first=True)
+        assert_matches_oracle(answer, rows, cols, variant)
+
+
+@pytest.mark.parametrize("variant", ["independent", "dominating"])
+def test_bound_first_placement_phase_keeps_the_optimum(variant: str) -> None:
+    """A zero share stops RC2 at once, so CP-SAT, given RC2's bound, has to finish the proof."""
+    for n in (6, 8):
+        built, result = bound_then_place(n, n, variant, 20.0, bound_share=0.0)
+        placement = decode(built, result)
+        assert result.proven_optimal and len(placement) == published_minimum(n, variant)
+        assert validate(n, n, variant, placement) == []
+        assert result.bound == len(placement)
+
+
+def test_a_proven_bound_becomes_a_constraint_and_the_objective_bound() -> None:
+    built = build_model(6, 6, "independent", proven_bound=8)
+    assert built.model.objective is not None and built.model.objective.lower_bound == 8
+    too_high = build_model(6, 6, "independent", proven_bound=9)
+    result = solve(too_high.model, "cpsat")
+    assert result.objective == 9  # the published optimum is 8: the constraint is enforced

@@ -63,3 +63,10 @@ def test_impossible_board_says_so(run_cli: CliRun) -> None:
     assert code == 0
     answer = json.loads(out)
     assert answer["status"] == "UNSATISFIABLE" and answer["knights"] is None
+
+
+def test_bound_first_route_answers_the_published_value(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("domination", "9", "--bound-first", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["proven_optimal"] and answer["knights"] == 14  # A342576
+    assert "rc2 + cpsat" in answer["backend"]

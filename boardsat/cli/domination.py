@@ -46,6 +46,11 @@ variant_option = click.option(
     default=0,
     help="Add per-tile lower bounds on tiles of this side (0: none).",
 )
+@click.option(
+    "--bound-first",
+    is_flag=True,
+    help="Two phases: RC2 proves a lower bound, CP-SAT finds a placement meeting it.",
+)
 @json_option
 def command(
     rows: int,
@@ -58,6 +63,7 @@ def command(
     workers: int | None,
     no_symmetry: bool,
     tiles: int,
+    bound_first: bool,
     as_json: bool,
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out)."""
@@ -79,6 +85,7 @@ def command(
         time_limit=time_limit,
         symmetry=not no_symmetry,
         tiles=tiles,
+        bound_first=bound_first,
         **options,
     )
     if as_json:
