@@ -17,6 +17,8 @@ import click
 
 from boardsat.backends import capabilities
 from boardsat.benchmark import Measurement, measure, ratio_table, write_results
+from boardsat.models.domination_hybrid import bound_then_place
+from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import DominationModel, build_model, decode
 from boardsat.results import Result
@@ -26,41 +28,63 @@ BASELINE = "textbook cpsat w8"
 GRACE_S = 2.0
 
 
-def _routes() -> dict[str, tuple[Callable[[int, str], DominationModel], str, dict[str, Any]]]:
-    textbook = _builder(symmetry=False, lower_bound=False)
-    strong = _builder(symmetry=True, lower_bound=True)
+Route = Callable[[int, str, float], tuple[DominationModel, Result]]
+
+
+def _routes() -> dict[str, Route]:
+    textbook = {"symmetry": False, "lower_bound": False}
+    strong = {"symmetry": True, "lower_bound": True}
+    maxsat = {"optimisation": "maxsat", "cardinality": "seqcounter"}
     return {
-        BASELINE: (textbook, "cpsat", {"workers": 8}),
-        "boardsat cpsat w8": (strong, "cpsat", {"workers": 8}),
-        "boardsat cadical195 linear-up": (strong, "cadical195", {"optimisation": "linear-up"}),
-        "boardsat cadical195 linear-down": (strong, "cadical195", {"optimisation": "linear-down"}),
-        "boardsat cadical195 maxsat": (
-            strong,
-            "cadical195",
-            {"optimisation": "maxsat", "cardinality": "seqcounter"},
-        ),
+        BASELINE: _single(textbook, "cpsat", {"workers": 8}),
+        "boardsat cpsat w8": _single(strong, "cpsat", {"workers": 8}),
+        "boardsat cadical195 maxsat": _single(strong, "cadical195", maxsat),
+        "boardsat rc2 bound + cpsat placement": _bound_first,
     }
 
 
-def _builder(**flags: bool) -> Callable[[int, str], DominationModel]:
-    return lambda n, variant: build_model(n, n, variant, **flags)
+def _single(flags: dict[str, bool], backend: str, options: dict[str, Any]) -> Route:
+    def run(n: int, variant: str, limit: float) -> tuple[DominationModel, Result]:
+        built = build_model(n, n, variant, **flags)
+        stoppable = backend == "cpsat" or capabilities(backend).interruptible
+        limited = limit if stoppable else None
+        return built, solve(built.model, backend, time_limit=limited, **options)
+
+    return run
 
 
-def _run_once(
-    built: DominationModel, backend: str, options: dict[str, Any], limit: float
-) -> tuple[str, dict[str, Any]]:
+def _bound_first(n: int, variant: str, limit: float) -> tuple[DominationModel, Result]:
+    return bound_then_place(n, n, variant, limit)
+
+
+def _run_once(route: Route, n: int, variant: str, limit: float) -> tuple[str, dict[str, Any]]:
     """Solve in a child process killed at the limit: CaDiCaL and Kissat cannot be interrupted."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_solve_and_send, args=(built, backend, options, limit, send))
+    child = context.Process(target=_solve_and_send, args=(route, n, variant, limit, send))
     child.start()
     send.close()
     ready = receive.poll(limit + GRACE_S)
     extra = receive.recv() if ready else _timed_out(limit)
     child.kill()
     child.join()
+    extra["published"] = _published(n, variant)
+    extra["matches_published"] = extra["proven"] and extra["knights"] == extra["published"]
     outcome = f"{extra['status']} {extra['knights']} (bound {extra['bound']})"
     return outcome, extra
+
+
+def _published(n: int, variant: str) -> int | None:
+    try:
+        return published_minimum(n, variant)
+    except KeyError:
+        return None
+
+
+def _published_note(extra: dict[str, Any]) -> str:
+    if not extra["proven"] or extra["published"] is None:
+        return ""
+    return "= published" if extra["matches_published"] else "DIFFERS FROM THE PUBLISHED VALUE"
 
 
 def _timed_out(limit: float) -> dict[str, Any]:
@@ -73,16 +97,12 @@ def _timed_out(limit: float) -> dict[str, Any]:
     }
 
 
-def _solve_and_send(
-    built: DominationModel, backend: str, options: dict[str, Any], limit: float, send: Any
-) -> None:
-    stoppable = backend == "cpsat" or capabilities(backend).interruptible
-    result: Result = solve(built.model, backend, time_limit=limit if stoppable else None, **options)
+def _solve_and_send(route: Route, n: int, variant: str, limit: float, send: Any) -> None:
+    built, result = route(n, variant, limit)
     placement = decode(built, result)
-    board = built.board
-    problems = validate(board.rows, board.cols, built.variant, placement)
+    problems = validate(n, n, variant, placement)
     if result.has_solution and problems:
-        raise AssertionError(f"{backend} broke the rules on {built.model.name}: {problems[0]}")
+        raise AssertionError(f"{result.backend} broke the rules on {n}x{n}: {problems[0]}")
     knights = len(placement) if result.has_solution else None
     send.send(
         {
@@ -109,18 +129,21 @@ def run_benchmark(
         stopped: set[str] = set()
         for n in range(min_n, max_n + 1):
             instance = f"{variant} {n}x{n}"
-            for route, (builder, backend, options) in _routes().items():
+            for route, solver in _routes().items():
                 if route in stopped:
                     continue
-                built = builder(n, variant)
                 row = measure(
                     instance,
                     route,
-                    lambda b=built, be=backend, o=options: _run_once(b, be, o, time_limit),  # type: ignore[misc]
+                    lambda s=solver, n=n, v=variant: _run_once(s, n, v, time_limit),  # type: ignore[misc]
                     repeats,
                 )
                 rows.append(row)
-                click.echo(f"{instance:<20} {route:<34} {row.median_seconds:8.2f} s  {row.outcome}")
+                published = _published_note(row.extra)
+                click.echo(
+                    f"{instance:<20} {route:<38} {row.median_seconds:8.2f} s  "
+                    f"{row.outcome} {published}"
+                )
                 if row.extra["proven"]:
                     largest.setdefault(variant, {})[route] = n
                 elif row.extra["status"] != "UNSATISFIABLE":
