@@ -2,7 +2,8 @@
 enumeration against a decision diagram for counting.
 
 Prints, for closed n x n tours, the time and CNF size of each route, then the seed's corner counts
-(open tours from a corner: 4x5 -> 32, 5x5 -> 304, 5x6 -> 4542) by enumeration and by ZDD.
+(open tours from a corner: 4x5 -> 32, 5x5 -> 304, 5x6 -> 4542) by enumeration and by ZDD, and
+a closed 40x40 tour as one circuit against four quadrant tours joined.
 Every tour found is checked by the knight's-move rules before it is counted.
 """
 
@@ -13,6 +14,7 @@ import time
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
 from boardsat.models.board import Board
 from boardsat.models.knight_tour import SEED_COUNTS, TourSpec, count_by_enumeration, find_tour
+from boardsat.models.knight_tour_split import find_closed_by_quadrants
 from boardsat.models.knight_tour_zdd import count_by_zdd
 
 ROUTES = [("cpsat", {}), *(("cadical195", {"circuit": name}) for name in CIRCUIT_ENCODINGS)]
@@ -46,6 +48,18 @@ def corner_counts() -> None:
         )
 
 
+def split_against_whole(n: int = 40) -> None:
+    print(f"\nclosed {n}x{n}: one circuit against four quadrant tours (seconds)")
+    for backend in ("cpsat", "cadical195"):
+        whole = find_tour(TourSpec(Board(n, n), closed=True), backend)
+        started = time.perf_counter()
+        split = find_closed_by_quadrants(n, n, backend)
+        seconds = time.perf_counter() - started
+        assert whole.found and split.found
+        print(f"{backend:<12} whole {whole.result.seconds:>7.3f}   quadrants {seconds:>7.3f}")
+
+
 if __name__ == "__main__":
     closed_tours()
     corner_counts()
+    split_against_whole()
