@@ -1,51 +1,94 @@
-"""An SVG drawing of a tour: a chequered board, the knight's path, and its first square marked.
+"""What a tour drawing shows, shared by the SVG and PNG forms, and how a drawing file is created.
 
-SVG is plain text, so no drawing library is needed; a file the user names is created, never
-overwritten.
+The geometry lives here once so that the two forms cannot drift apart: a chequered board, the
+knight's path through the square centres (back to the first square for a closed tour), the first
+square marked with a dot and, for an open tour, the last with a small square. A file the user names
+is created, never overwritten.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 
 CELL = 40
+LIGHT, DARK = "#f0d9b5", "#b58863"
+PATH_COLOUR, PATH_WIDTH = "#1a4d8f", 3
+START_COLOUR, START_RADIUS = "#c0392b", CELL // 5
+END_HALF = 6
+
+Point = tuple[int, int]
 
 
-def tour_svg(board: Board, tour: Sequence[Square], closed: bool) -> str:
-    """The drawing as SVG text; square (row, col) has its top-left corner at (col, row) * CELL."""
-    width, height = board.cols * CELL, board.rows * CELL
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">'
-    ]
-    for row, col in board.squares():
-        shade = "#f0d9b5" if (row + col) % 2 == 0 else "#b58863"
-        parts.append(
-            f'<rect x="{col * CELL}" y="{row * CELL}" width="{CELL}" height="{CELL}" fill="{shade}"/>'
-        )
-    centres = [(col * CELL + CELL // 2, row * CELL + CELL // 2) for row, col in tour]
-    if centres:
-        points = " ".join(f"{x},{y}" for x, y in centres)
-        shape = "polygon" if closed else "polyline"
-        parts.append(f'<{shape} points="{points}" fill="none" stroke="#1a4d8f" stroke-width="3"/>')
-        x, y = centres[0]
-        parts.append(f'<circle cx="{x}" cy="{y}" r="{CELL // 5}" fill="#c0392b"/>')
-        if not closed:
-            x, y = centres[-1]
-            parts.append(f'<rect x="{x - 6}" y="{y - 6}" width="12" height="12" fill="#1a4d8f"/>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+class Rect(NamedTuple):
+    """An axis-aligned rectangle in pixels, as SVG states it."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+
+    def corners(self) -> tuple[int, int, int, int]:
+        """Inclusive pixel corners, as Pillow takes them."""
+        return (self.x, self.y, self.x + self.width - 1, self.y + self.height - 1)
 
 
-def write_new_file(path: str, text: str) -> None:
-    """Create ``path`` with ``text``; an existing file is left alone and reported in one line."""
+@dataclass(frozen=True)
+class TourPicture:
+    """A tour laid out in pixels; square (row, col) has its top-left corner at (col, row) * CELL."""
+
+    width: int
+    height: int
+    squares: tuple[tuple[Rect, str], ...]
+    centres: tuple[Point, ...]
+    closed: bool
+
+    @property
+    def stroke(self) -> tuple[Point, ...]:
+        """The path's points in drawing order; a closed tour returns to its first square."""
+        if self.closed and len(self.centres) > 1:
+            return (*self.centres, self.centres[0])
+        return self.centres
+
+    @property
+    def end_marker(self) -> Rect | None:
+        """The last square of an open tour (a closed tour has no last square)."""
+        if self.closed or not self.centres:
+            return None
+        x, y = self.centres[-1]
+        return Rect(x - END_HALF, y - END_HALF, 2 * END_HALF, 2 * END_HALF)
+
+
+def square_colour(square: Square) -> str:
+    """Light where row + col is even, so the top-left square is light."""
+    return LIGHT if sum(square) % 2 == 0 else DARK
+
+
+def tour_picture(board: Board, tour: Sequence[Square], closed: bool) -> TourPicture:
+    """Lay out ``tour`` on ``board``."""
+    return TourPicture(
+        width=board.cols * CELL,
+        height=board.rows * CELL,
+        squares=tuple(
+            (Rect(col * CELL, row * CELL, CELL, CELL), square_colour((row, col)))
+            for row, col in board.squares()
+        ),
+        centres=tuple((col * CELL + CELL // 2, row * CELL + CELL // 2) for row, col in tour),
+        closed=closed,
+    )
+
+
+def write_new_file(path: str, content: str | bytes) -> None:
+    """Create ``path`` with ``content``; an existing file is left alone and reported in one line."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
     try:
-        with Path(path).open("x", encoding="utf-8") as handle:
-            handle.write(text)
+        with Path(path).open("xb") as handle:
+            handle.write(data)
     except FileExistsError:
         raise BoardsatError(f"{path} exists already; it is not overwritten") from None
     except OSError as error:

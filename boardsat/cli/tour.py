@@ -31,8 +31,10 @@ from boardsat.models.knight_tour import (
     tour_names,
 )
 from boardsat.models.knight_tour_bench import CLOSED_ROUTES
-from boardsat.models.knight_tour_draw import tour_svg, write_new_file
+from boardsat.models.knight_tour_draw import write_new_file
+from boardsat.models.knight_tour_png import require_pillow, tour_png
 from boardsat.models.knight_tour_split import find_closed_by_quadrants
+from boardsat.models.knight_tour_svg import tour_svg
 
 COUNTERS = ("zdd", "enumerate")
 
@@ -67,6 +69,11 @@ COUNTERS = ("zdd", "enumerate")
 )
 @time_limit_option
 @click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tour into a new SVG file.")
+@click.option(
+    "--png",
+    type=click.Path(dir_okay=False),
+    help="Draw the tour into a new PNG file (needs Pillow: boardsat[png]).",
+)
 @json_option
 def command(
     rows: int,
@@ -83,6 +90,7 @@ def command(
     quadrants: bool,
     time_limit: float | None,
     svg: str | None,
+    png: str | None,
     as_json: bool,
 ) -> None:
     """Knight's tours on a ROWS x COLS board (square when COLS is left out)."""
@@ -98,15 +106,25 @@ def command(
         raise click.BadParameter("give either --count or --all", param_hint="--count")
     if limit is not None and not list_all:
         raise click.BadParameter("only --all takes a limit", param_hint="--limit")
-    if svg is not None and (count_tours or list_all):
-        raise click.BadParameter("draws a single tour: leave out --count/--all", param_hint="--svg")
+    drawings = {
+        option: path for option, path in (("--svg", svg), ("--png", png)) if path is not None
+    }
+    if drawings and (count_tours or list_all):
+        raise click.BadParameter(
+            "draws a single tour: leave out --count/--all", param_hint="/".join(drawings)
+        )
+    if svg is not None and svg == png:
+        raise click.BadParameter("give --svg and --png different files", param_hint="--png")
     if quadrants and (open_tour or start is not None or count_tours or list_all):
         raise click.BadParameter(
             "finds one closed tour: leave out --open/--start/--count/--all",
             param_hint="--quadrants",
         )
-    if svg is not None and Path(svg).exists():
-        raise BoardsatError(f"{svg} exists already; it is not overwritten")
+    for path in drawings.values():
+        if Path(path).exists():
+            raise BoardsatError(f"{path} exists already; it is not overwritten")
+    if png is not None:
+        require_pillow()
     document: dict[str, Any] = {
         "rows": board.rows,
         "cols": board.cols,
@@ -142,6 +160,9 @@ def command(
     if svg is not None and tour:
         write_new_file(svg, tour_svg(board, tour, spec.closed))
         document["svg"] = svg
+    if png is not None and tour:
+        write_new_file(png, tour_png(board, tour, spec.closed))
+        document["png"] = png
     if as_json:
         emit_json(document)
         return
