@@ -1,6 +1,7 @@
 """Backends found by name: what each supports, and a lazy import of its encoder module.
 
-``cpsat`` is OR-Tools CP-SAT; every other name is a python-sat solver under python-sat's own name.
+``cpsat`` is OR-Tools CP-SAT; ``highs`` and ``scip`` are MIP solvers that OR-Tools ships; every
+other name is a python-sat solver under python-sat's own name.
 A backend states its capabilities before it is asked, so a request it cannot honour (a proof from a
 solver that logs none, a time limit on a solver that cannot be interrupted) fails at once, in one
 line, instead of late.
@@ -12,7 +13,7 @@ import contextlib
 import gc
 import sys
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -25,12 +26,17 @@ if TYPE_CHECKING:
     from boardsat.results import Enumeration, Result
 
 CPSAT = "cpsat"
+MIP_SOLVERS: Mapping[str, str] = {"highs": "HIGHS", "scip": "SCIP"}  # name -> pywraplp solver id
 
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What a backend can do, decided before it is asked to."""
+    """What a backend can do, decided before it is asked to.
 
+    ``circuit``: takes Circuit constraints at all (natively or through a CNF encoding).
+    """
+
+    circuit: bool
     native_circuit: bool
     native_cardinality: bool
     assumptions: bool
@@ -81,14 +87,15 @@ def pysat_solver_names() -> tuple[str, ...]:
 
 
 def backend_names() -> tuple[str, ...]:
-    return (CPSAT, *pysat_solver_names())
+    return (CPSAT, *MIP_SOLVERS, *pysat_solver_names())
 
 
 @cache
 def capabilities(name: str) -> Capabilities:
-    """Probe a backend on a two-variable formula; raises BoardsatError if it is not usable here."""
+    """Probe a backend (python-sat ones on a two-variable formula); BoardsatError if unusable here."""
     if name == CPSAT:
         return Capabilities(
+            circuit=True,
             native_circuit=True,
             native_cardinality=True,
             assumptions=True,
@@ -97,9 +104,29 @@ def capabilities(name: str) -> Capabilities:
             proof=False,
             optimisation=("cpsat",),
         )
+    if name in MIP_SOLVERS:
+        return _probe_mip(name)
     if name not in pysat_solver_names():
         raise BoardsatError(f"unknown backend {name!r}; known: {', '.join(backend_names())}")
     return _probe_pysat(name)
+
+
+def _probe_mip(name: str) -> Capabilities:
+    """A MIP solver is usable when this OR-Tools build creates it; what it can do is fixed."""
+    from ortools.linear_solver import pywraplp
+
+    if pywraplp.Solver.CreateSolver(MIP_SOLVERS[name]) is None:
+        raise BoardsatError(f"backend {name!r} is not available in this OR-Tools build")
+    return Capabilities(
+        circuit=False,
+        native_circuit=False,
+        native_cardinality=True,
+        assumptions=False,
+        interruptible=True,
+        budgeted=False,
+        proof=False,
+        optimisation=("mip",),
+    )
 
 
 def _probe_pysat(name: str) -> Capabilities:
@@ -127,6 +154,7 @@ def _probe_pysat(name: str) -> Capabilities:
     # bound search from below and RC2 both lean on assumptions; without them only SAT-UNSAT runs
     strategies = ("linear-down", "linear-up", "maxsat") if assumptions else ("linear-down",)
     return Capabilities(
+        circuit=True,
         native_circuit=False,
         native_cardinality=native,
         assumptions=assumptions,
@@ -181,6 +209,10 @@ def make_backend(name: str, **options: Any) -> Backend:
         from boardsat.encoders.cpsat import CpSatBackend
 
         return CpSatBackend(**_checked_options(CpSatBackend.OPTIONS, name, options))
+    if name in MIP_SOLVERS:
+        from boardsat.encoders.mip import MipBackend
+
+        return MipBackend(name, **_checked_options(MipBackend.OPTIONS, name, options))
     from boardsat.encoders.cnf import CnfBackend
 
     return CnfBackend(name, **_checked_options(CnfBackend.OPTIONS, name, options))

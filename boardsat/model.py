@@ -11,6 +11,7 @@ only the constraints added since its last solve.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
@@ -162,3 +163,44 @@ class Model:
             raise ValueError("objective weights must be positive (negate the literal instead)")
         self._checked(lit for _, lit in weighted)
         self.objective = Objective(weighted, lower_bound)
+
+    # -- copies --------------------------------------------------------------------------------
+    def shuffled(self, seed: int) -> Model:
+        """The same problem with variables, constraints and their literals in a seeded order.
+
+        Solvers' run times hang on such orders (a core-guided proof can take 7 s or 35 s on
+        the same board), so racing shuffled copies cuts the heavy tail. Keys are unchanged, so
+        answers decode exactly as on the original.
+        """
+        rng = random.Random(seed)
+        copy = Model(f"{self.name}~{seed}")
+        keys = list(self._keys)
+        rng.shuffle(keys)
+        for key in keys:
+            copy.var(key)
+
+        def move(lit: int) -> int:
+            var = copy.lit(self.key(lit))
+            return var if lit > 0 else -var
+
+        def moved(lits: Iterable[int]) -> list[int]:
+            out = [move(lit) for lit in lits]
+            rng.shuffle(out)
+            return out
+
+        constraints = list(self.constraints)
+        rng.shuffle(constraints)
+        for constraint in constraints:
+            if isinstance(constraint, Clause):
+                copy.add_clause(moved(constraint.lits))
+            elif isinstance(constraint, Cardinality):
+                copy.add_cardinality(moved(constraint.lits), constraint.op, constraint.bound)
+            else:
+                arcs = [(arc.tail, arc.head, move(arc.lit)) for arc in constraint.arcs]
+                rng.shuffle(arcs)
+                copy.add_circuit(constraint.nodes, arcs)
+        if self.objective is not None:
+            terms = [(weight, move(lit)) for weight, lit in self.objective.terms]
+            rng.shuffle(terms)
+            copy.minimize(terms, self.objective.lower_bound)
+        return copy

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -58,6 +58,22 @@ class Result:
     def true_keys(self) -> list[Key]:
         """The keys whose variables are true, in the model's creation order."""
         return [key for key, value in self.assignment.items() if value]
+
+
+@dataclass(frozen=True)
+class Improvement:
+    """A minimisation's news as it happens: a better solution, or a higher proven lower bound.
+
+    Long proofs are raced against fast placers (boardsat.race) and users watch them converge, so
+    backends report each step instead of only the final answer.
+    """
+
+    objective: int | None = None
+    bound: int | None = None
+    assignment: Mapping[Key, bool] = field(default_factory=dict, repr=False)
+
+
+OnImprovement = Callable[[Improvement], None]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ def solve(
     """Satisfy ``model``, or minimise its objective when it has one.
 
     ``options`` configure the backend: ``workers``, ``parameters`` and ``hint`` for CP-SAT;
-    ``cardinality``, ``circuit``, ``optimisation`` and ``proof`` for python-sat solvers.
+    ``cardinality``, ``circuit``, ``optimisation`` and ``proof`` for python-sat solvers;
+    ``on_improvement`` for every backend (MIP backends call it once, at the end).
     """
     deadline = Deadline(time_limit)
     return make_backend(backend, **options).solve(model, deadline)

@@ -28,7 +28,7 @@ from boardsat.encoders.circuit_cnf import (
 from boardsat.encoders.cnf_formula import CnfFormula
 from boardsat.errors import BoardsatError
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
-from boardsat.results import EncodingSize, Enumeration, Result, Status
+from boardsat.results import EncodingSize, Enumeration, OnImprovement, Result, Status
 
 OPTIMISATION_STRATEGIES = ("linear-down", "linear-up", "maxsat")
 
@@ -221,9 +221,12 @@ def write_proof(path: str, formula: list[list[int]], top: int, proof: list[str])
 
 
 class CnfBackend:
-    """A python-sat solver, with named cardinality, circuit and optimisation encodings."""
+    """A python-sat solver, with named cardinality, circuit and optimisation encodings.
 
-    OPTIONS = ("cardinality", "circuit", "optimisation", "proof")
+    ``on_improvement`` hears of every better solution and every higher proven lower bound.
+    """
+
+    OPTIONS = ("cardinality", "circuit", "optimisation", "proof", "on_improvement")
 
     def __init__(
         self,
@@ -232,8 +235,10 @@ class CnfBackend:
         circuit: str = DEFAULT_CIRCUIT_ENCODING,
         optimisation: str = "linear-down",
         proof: str | None = None,
+        on_improvement: OnImprovement | None = None,
     ) -> None:
         self.name = name
+        self.on_improvement = on_improvement
         self.capabilities = capabilities(name)
         self.cardinality = check_encoding_name(cardinality)
         self.circuit = check_circuit_encoding(circuit)

@@ -2,9 +2,10 @@
 
 ``linear-down`` (SAT-UNSAT) improves a solution until the bound below it is refuted; it always
 holds the best solution found. ``linear-up`` (UNSAT-SAT) refutes bounds from the model's proven
-lower bound upwards; its first solution is optimal. ``maxsat`` runs python-sat's core-guided RC2.
-In every route the lower bound reported is one the solver proved (or the builder's, which must be
-valid). Weights enter the totalizer as repeated literals, which suits the small weights of puzzles.
+lower bound upwards; its first solution is optimal. ``maxsat`` runs python-sat's core-guided RC2
+(with core exhaustion, core reduction and at-most-one detection). In every route the lower bound
+reported is one the solver proved (or the builder's, which must be valid). Weights enter the
+totalizer as repeated literals, which suits the small weights of puzzles.
 
 With a proof path, the optimum's last step ("no solution of cost optimum - 1") is solved again on
 a fresh proof-logging solver without assumptions, so the DRUP file refutes a plain CNF that is
@@ -25,7 +26,7 @@ from boardsat.deadline import Deadline
 from boardsat.encoders.cnf import CnfSession, run_limited, write_proof
 from boardsat.errors import BoardsatError
 from boardsat.model import Model, Objective
-from boardsat.results import Result, Status
+from boardsat.results import Improvement, Result, Status
 
 if TYPE_CHECKING:
     from boardsat.encoders.cnf import CnfBackend
@@ -47,6 +48,11 @@ def minimize(backend: CnfBackend, model: Model, deadline: Deadline) -> Result:
             _prove_no_better(run, weighted, result.objective, backend.proof)
             result = replace(result, proof=backend.proof)
         return result
+
+
+def _report(run: CnfSession, improvement: Improvement) -> None:
+    if run.backend.on_improvement is not None:
+        run.backend.on_improvement(improvement)
 
 
 def _cost(run: CnfSession, weighted: list[int]) -> int:
@@ -95,6 +101,7 @@ def _linear_down(
         return run.result(status, deadline, bound=lower if answer is None else None)
     best = _cost(run, weighted)
     best_assignment = run.assignment()
+    _report(run, Improvement(objective=best, assignment=best_assignment))
     counter = _Counter(run, weighted, best)
     try:
         while best > lower:
@@ -106,6 +113,7 @@ def _linear_down(
                 break
             best = _cost(run, weighted)
             best_assignment = run.assignment()
+            _report(run, Improvement(objective=best, assignment=best_assignment))
     finally:
         counter.close()
     return _best(run, Status.OPTIMAL, deadline, best, best, best_assignment)
@@ -142,6 +150,7 @@ def _linear_up(run: CnfSession, weighted: list[int], lower: int, deadline: Deadl
             if bound >= len(weighted):
                 return run.result(Status.UNSATISFIABLE, deadline)
             bound += 1
+            _report(run, Improvement(bound=bound))
     finally:
         counter.close()
 
@@ -156,7 +165,7 @@ def _maxsat(run: CnfSession, objective: Objective, deadline: Deadline) -> Result
     formula.extend(run.formula.kept)
     for weight, lit in objective.terms:
         formula.append([-run.lit(lit)], weight=weight)
-    with _DeadlineRC2(formula, run.backend, deadline) as maxsat:
+    with _DeadlineRC2(formula, run, deadline, objective.lower_bound) as maxsat:
         while True:
             try:
                 model = maxsat.compute()
@@ -176,6 +185,11 @@ def _maxsat(run: CnfSession, objective: Objective, deadline: Deadline) -> Result
                 maxsat.add_clause(cut)
 
 
+# RC2's own strongest published setting (its MaxSAT Evaluation entries ran with -a -x -m): on
+# independent 16x16 it took the bound to the optimum in 25 s against 39 of 40 after 45 s plain
+RC2_SETTINGS = {"adapt": True, "exhaust": True, "minz": True}
+
+
 class _DeadlineReached(Exception):
     """Raised out of RC2 when a SAT call stops at the deadline; RC2 is then discarded."""
 
@@ -184,15 +198,20 @@ class _DeadlineRC2(RC2):  # type: ignore[misc]
     """RC2 whose SAT calls go through boardsat's deadline handling (interrupt or budgets).
 
     Aborting RC2 between cores keeps ``cost`` a proven lower bound: it only grows by the weight
-    of cores already refuted.
+    of cores already refuted, which is also why each SAT call can report it as proven.
     """
 
-    def __init__(self, formula: WCNF, backend: CnfBackend, deadline: Deadline) -> None:
-        super().__init__(formula, solver=backend.name)
-        self.backend = backend
+    def __init__(self, formula: WCNF, run: CnfSession, deadline: Deadline, lower: int) -> None:
+        super().__init__(formula, solver=run.backend.name, **RC2_SETTINGS)
+        self.run = run
+        self.backend = run.backend
         self.deadline = deadline
+        self.reported = lower
 
     def _call_oracle(self, assumptions: list[int] = [], expect_interrupt: bool = False) -> bool:  # noqa: B006
+        if self.cost > self.reported:
+            self.reported = self.cost
+            _report(self.run, Improvement(bound=self.cost))
         answer = run_limited(self.oracle, list(assumptions), self.deadline, self.backend)
         if answer is None:
             raise _DeadlineReached

@@ -16,7 +16,7 @@ from boardsat.backends import CPSAT, capabilities
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
-from boardsat.results import EncodingSize, Enumeration, Result, Status
+from boardsat.results import EncodingSize, Enumeration, Improvement, OnImprovement, Result, Status
 
 _STATUS = {
     cp_model.OPTIMAL: Status.OPTIMAL,
@@ -78,9 +78,12 @@ class Translation:
 
 
 class CpSatBackend:
-    """OR-Tools CP-SAT; ``workers`` and raw ``parameters`` go to its SatParameters."""
+    """OR-Tools CP-SAT; ``workers`` and raw ``parameters`` go to its SatParameters.
 
-    OPTIONS = ("workers", "parameters", "hint")
+    ``on_improvement`` hears of every better solution and every higher objective bound.
+    """
+
+    OPTIONS = ("workers", "parameters", "hint", "on_improvement")
     name = CPSAT
 
     def __init__(
@@ -88,8 +91,10 @@ class CpSatBackend:
         workers: int | None = None,
         parameters: Mapping[str, Any] | None = None,
         hint: Mapping[Key, bool] | None = None,
+        on_improvement: OnImprovement | None = None,
     ) -> None:
         self.capabilities = capabilities(CPSAT)
+        self.on_improvement = on_improvement
         if workers is not None and workers < 1:
             raise BoardsatError(f"workers must be at least 1, got {workers}")
         self.workers = workers
@@ -136,7 +141,15 @@ class CpSatBackend:
         if assumptions:
             built.cp.add_assumptions([built.lit(lit) for lit in assumptions])
         solver = self._solver(deadline)
-        code = solver.solve(built.cp)
+        reporter = None
+        if self.on_improvement is not None and model.objective is not None:
+            reporter = _Reporter(built, self.on_improvement)
+            lower = model.objective.lower_bound
+            report = self.on_improvement
+            solver.best_bound_callback = lambda bound: report(
+                Improvement(bound=max(math.ceil(bound - 1e-6), lower))
+            )
+        code = solver.solve(built.cp, reporter)
         if code == cp_model.MODEL_INVALID:
             raise BoardsatError(f"CP-SAT rejected the model: {built.cp.validate()}")
         status = _STATUS[code]
@@ -190,6 +203,23 @@ class CpSatBackend:
 
     def session(self, model: Model) -> CpSatSession:
         return CpSatSession(self, model)
+
+
+class _Reporter(cp_model.CpSolverSolutionCallback):
+    """Passes each improving solution on, in the model's keys."""
+
+    def __init__(self, built: Translation, report: OnImprovement) -> None:
+        super().__init__()
+        self.built = built
+        self.report = report
+
+    def on_solution_callback(self) -> None:
+        self.report(
+            Improvement(
+                objective=round(self.objective_value),
+                assignment=self.built.assignment(self.boolean_value),
+            )
+        )
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

@@ -3,62 +3,74 @@
 The textbook route is one Boolean per square, one clause per square, minimise the sum, on CP-SAT
 with 8 workers (the issue's baseline). Every other route is measured in the same run, so ratios
 compare like with like on a shared, noisy machine. A route that times out at n is not run at
-larger n (it would only time out again).
+larger n (it would only time out again). Every proven value is checked against the published one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
+import signal
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from boardsat.backends import capabilities
+from boardsat.backends import available_backends
 from boardsat.benchmark import Measurement, measure, ratio_table, write_results
-from boardsat.models.domination_hybrid import bound_then_place
 from boardsat.models.domination_published import published_minimum
+from boardsat.models.domination_solve import solve_domination
 from boardsat.models.domination_validate import validate
-from boardsat.models.knight_domination import DominationModel, build_model, decode
-from boardsat.results import Result
+from boardsat.models.knight_domination import build_model, decode
 from boardsat.solve import solve
 
 BASELINE = "textbook cpsat w8"
+MIP_BACKEND = "highs"
 GRACE_S = 2.0
 
+# a route returns the status, the placement found (or None) and the proven bound
+Outcome = tuple[str, frozenset[tuple[int, int]] | None, int | None]
+Route = Callable[[int, str, float], Outcome]
 
-Route = Callable[[int, str, float], tuple[DominationModel, Result]]
 
-
-def _routes() -> dict[str, Route]:
-    textbook = {"symmetry": False, "lower_bound": False}
-    strong = {"symmetry": True, "lower_bound": True}
-    maxsat = {"optimisation": "maxsat", "cardinality": "seqcounter"}
-    return {
-        BASELINE: _single(textbook, "cpsat", {"workers": 8}),
-        "boardsat cpsat w8": _single(strong, "cpsat", {"workers": 8}),
-        "boardsat cadical195 maxsat": _single(strong, "cadical195", maxsat),
-        "boardsat rc2 bound + cpsat placement": _bound_first,
+def routes() -> dict[str, Route]:
+    """Every route the benchmark knows, the baseline first; MIP only where HiGHS is installed."""
+    found: dict[str, Route] = {
+        BASELINE: _textbook("cpsat", {"workers": 8}),
+        "boardsat race cpsat": _boardsat("race", "cpsat"),
+        "boardsat race cadical195": _boardsat("race", "cadical195"),
+        "boardsat single rc2 cadical195": _boardsat("single", "cadical195"),
     }
+    if MIP_BACKEND in available_backends():
+        found[f"textbook mip {MIP_BACKEND}"] = _textbook(MIP_BACKEND, {})
+    return found
 
 
-def _single(flags: dict[str, bool], backend: str, options: dict[str, Any]) -> Route:
-    def run(n: int, variant: str, limit: float) -> tuple[DominationModel, Result]:
-        built = build_model(n, n, variant, **flags)
-        stoppable = backend == "cpsat" or capabilities(backend).interruptible
-        limited = limit if stoppable else None
-        return built, solve(built.model, backend, time_limit=limited, **options)
+def _textbook(backend: str, options: dict[str, Any]) -> Route:
+    def run(n: int, variant: str, limit: float) -> Outcome:
+        built = build_model(n, n, variant, symmetry=False, lower_bound=False)
+        result = solve(built.model, backend, time_limit=limit, **options)
+        placement = decode(built, result) if result.has_solution else None
+        bound = result.objective if result.proven_optimal else result.bound
+        return result.status.value, placement, bound
 
     return run
 
 
-def _bound_first(n: int, variant: str, limit: float) -> tuple[DominationModel, Result]:
-    return bound_then_place(n, n, variant, limit)
+def _boardsat(route: str, backend: str) -> Route:
+    def run(n: int, variant: str, limit: float) -> Outcome:
+        answer = solve_domination(n, n, variant, route=route, backend=backend, time_limit=limit)
+        placement = answer.placement if answer.knights is not None else None
+        return answer.result.status.value, placement, answer.lower_bound
+
+    return run
 
 
 def _run_once(route: Route, n: int, variant: str, limit: float) -> tuple[str, dict[str, Any]]:
-    """Solve in a child process killed at the limit: CaDiCaL and Kissat cannot be interrupted."""
+    """Solve in a child process group killed at the limit (CaDiCaL cannot be interrupted, and a
+    race's own children must go with it)."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_solve_and_send, args=(route, n, variant, limit, send))
@@ -66,12 +78,31 @@ def _run_once(route: Route, n: int, variant: str, limit: float) -> tuple[str, di
     send.close()
     ready = receive.poll(limit + GRACE_S)
     extra = receive.recv() if ready else _timed_out(limit)
-    child.kill()
+    assert child.pid is not None
+    with contextlib.suppress(ProcessLookupError):  # the group may have ended already
+        os.killpg(child.pid, signal.SIGKILL)
     child.join()
     extra["published"] = _published(n, variant)
     extra["matches_published"] = extra["proven"] and extra["knights"] == extra["published"]
     outcome = f"{extra['status']} {extra['knights']} (bound {extra['bound']})"
     return outcome, extra
+
+
+def _solve_and_send(route: Route, n: int, variant: str, limit: float, send: Any) -> None:
+    os.setpgrp()
+    status, placement, bound = route(n, variant, limit)
+    if placement is not None:
+        problems = validate(n, n, variant, placement)
+        if problems:
+            raise AssertionError(f"a placement on {n}x{n} broke the rules: {problems[0]}")
+    send.send(
+        {
+            "status": status,
+            "knights": None if placement is None else len(placement),
+            "bound": bound,
+            "proven": status == "OPTIMAL",
+        }
+    )
 
 
 def _published(n: int, variant: str) -> int | None:
@@ -97,24 +128,6 @@ def _timed_out(limit: float) -> dict[str, Any]:
     }
 
 
-def _solve_and_send(route: Route, n: int, variant: str, limit: float, send: Any) -> None:
-    built, result = route(n, variant, limit)
-    placement = decode(built, result)
-    problems = validate(n, n, variant, placement)
-    if result.has_solution and problems:
-        raise AssertionError(f"{result.backend} broke the rules on {n}x{n}: {problems[0]}")
-    knights = len(placement) if result.has_solution else None
-    send.send(
-        {
-            "status": result.status.value,
-            "knights": knights,
-            "bound": knights if result.proven_optimal else result.bound,
-            "proven": result.proven_optimal,
-            "solver_seconds": round(result.seconds, 3),
-        }
-    )
-
-
 def run_benchmark(
     min_n: int,
     max_n: int,
@@ -122,43 +135,49 @@ def run_benchmark(
     variants: Sequence[str],
     repeats: int,
     output: str | None,
+    chosen: Sequence[str] = (),
 ) -> None:
+    known = routes()
+    unknown = sorted(set(chosen) - set(known))
+    if unknown:
+        raise click.BadParameter(f"unknown route {unknown[0]!r}; known: {', '.join(known)}")
+    selected = {name: route for name, route in known.items() if not chosen or name in chosen}
     rows: list[Measurement] = []
     largest: dict[str, dict[str, int]] = {}
     for variant in variants:
         stopped: set[str] = set()
         for n in range(min_n, max_n + 1):
             instance = f"{variant} {n}x{n}"
-            for route, solver in _routes().items():
-                if route in stopped:
+            for name, route in selected.items():
+                if name in stopped:
                     continue
                 row = measure(
                     instance,
-                    route,
-                    lambda s=solver, n=n, v=variant: _run_once(s, n, v, time_limit),  # type: ignore[misc]
+                    name,
+                    lambda r=route, n=n, v=variant: _run_once(r, n, v, time_limit),  # type: ignore[misc]
                     repeats,
                 )
                 rows.append(row)
-                published = _published_note(row.extra)
                 click.echo(
-                    f"{instance:<20} {route:<38} {row.median_seconds:8.2f} s  "
-                    f"{row.outcome} {published}"
+                    f"{instance:<20} {name:<32} {row.median_seconds:8.2f} s  "
+                    f"{row.outcome} {_published_note(row.extra)}"
                 )
                 if row.extra["proven"]:
-                    largest.setdefault(variant, {})[route] = n
+                    largest.setdefault(variant, {})[name] = n
                 elif row.extra["status"] != "UNSATISFIABLE":
-                    stopped.add(route)
+                    stopped.add(name)
     click.echo(ratio_table(rows, BASELINE))
     click.echo("largest n proven (every smaller n proven too, from --min-n):")
-    for variant, routes in largest.items():
-        for route, n in routes.items():
-            click.echo(f"  {variant:<12} {route:<34} {n}")
+    for variant, proven in largest.items():
+        for name, n in proven.items():
+            click.echo(f"  {variant:<12} {name:<32} {n}")
     settings = {
         "min_n": min_n,
         "max_n": max_n,
         "time_limit_s": time_limit,
         "repeats": repeats,
         "variants": list(variants),
+        "routes": list(selected),
         "baseline": BASELINE,
         "largest_n_proven": largest,
     }

@@ -1,9 +1,11 @@
 """Solving knight domination on any backend, with the answer validated and the proof state kept.
 
-Defaults are the configurations the benchmark found strongest per route: CP-SAT with 8 workers
-(more portfolio workers than cores still pays off on these proofs), and on SAT solvers core-guided
-MaxSAT (RC2), whose disjoint cores are exactly the per-square cover clauses, so it climbs the
-lower bound far faster than a bound search refutes "one knight fewer".
+Two routes. ``race`` (the default) runs a prover and a placer side by side (domination_race).
+``single`` runs one backend in this process, with the configurations the benchmark found
+strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on
+these proofs) and the lex-leader symmetry break, and on SAT solvers core-guided MaxSAT (RC2),
+whose disjoint cores are exactly the per-square cover clauses, so it climbs the lower bound far
+faster than a bound search refutes "one knight fewer". Only the single route writes DRUP proofs.
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ from boardsat.backends import CPSAT, capabilities
 from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
-from boardsat.models.domination_hybrid import bound_then_place
+from boardsat.models.domination_race import domination_racers
 from boardsat.models.domination_validate import validate
-from boardsat.models.knight_domination import build_model, decode, render
+from boardsat.models.knight_domination import DominationModel, build_model, decode, render
+from boardsat.race import RaceEvent, race
 from boardsat.results import Result, Status
 from boardsat.solve import solve
 
 CPSAT_WORKERS = 8
+ROUTES = ("race", "single")
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,9 @@ class DominationAnswer:
     variant: str
     placement: frozenset[Square]
     result: Result
+    route: str = "single"
+    events: tuple[RaceEvent, ...] = ()
+    finisher: str | None = None  # the racer that closed the gap (race route)
 
     @property
     def knights(self) -> int | None:
@@ -62,6 +69,8 @@ class DominationAnswer:
             "encoding": self.result.encoding,
             "seconds": round(self.result.seconds, 3),
             "proof": self.result.proof,
+            "route": self.route,
+            "events": [_event_json(event) for event in self.events],
         }
 
     def text(self) -> str:
@@ -70,11 +79,25 @@ class DominationAnswer:
                 return f"no {self.variant} placement exists on {self.board.rows}x{self.board.cols}"
             return f"no placement found in time; proven lower bound {self.lower_bound}"
         proven = "proven optimal" if self.proven_optimal else "not proven optimal"
+        if self.route == "race":
+            closed = f", closed by the {self.finisher}" if self.finisher else ""
+            how = f"race on {self.result.backend}{closed}"
+        else:
+            how = f"{self.result.backend} [{self.result.encoding}]"
         return (
             f"{render(self.board, self.placement)}\n"
             f"{self.knights} knights ({self.variant}), {proven}, lower bound {self.lower_bound}; "
-            f"{self.result.backend} [{self.result.encoding}] {self.result.seconds:.2f} s"
+            f"{how}, {self.result.seconds:.2f} s"
         )
+
+
+def _event_json(event: RaceEvent) -> dict[str, Any]:
+    return {
+        "seconds": round(event.seconds, 3),
+        "racer": event.racer,
+        "knights": event.objective,
+        "lower_bound": event.bound,
+    }
 
 
 def solve_domination(
@@ -82,23 +105,35 @@ def solve_domination(
     cols: int,
     variant: str = "independent",
     *,
+    route: str = "race",
     backend: str = CPSAT,
     time_limit: float | None = None,
-    symmetry: bool = True,
+    symmetry: bool | None = None,
     tiles: int = 0,
-    bound_first: bool = False,
     **options: Any,
 ) -> DominationAnswer:
     """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer.
 
-    ``bound_first`` runs the two-phase route of domination_hybrid instead of one backend (it
-    picks its own backends and symmetry, so ``backend``, ``symmetry``, ``tiles`` and
-    ``options`` are not used).
+    ``symmetry`` (the lex-leader break) defaults to what measured best per route: off in the
+    race, on in the single route. ``options`` go to the backend and need the single route.
     """
-    if bound_first:
-        built, result = bound_then_place(rows, cols, variant, time_limit)
+    if route not in ROUTES:
+        raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
+    events: tuple[RaceEvent, ...] = ()
+    finisher = None
+    built: DominationModel
+    if route == "race":
+        if options:
+            raise BoardsatError(
+                f"backend options ({', '.join(sorted(options))}) need the single route"
+            )
+        built, racers = domination_racers(
+            rows, cols, variant, backend, time_limit, symmetry=bool(symmetry), tiles=tiles
+        )
+        outcome = race(racers, time_limit)
+        result, events, finisher = outcome.result, outcome.events, outcome.finisher
     else:
-        built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
+        built = build_model(rows, cols, variant, symmetry=symmetry is not False, tiles=tiles)
         if backend == CPSAT:
             options.setdefault("workers", CPSAT_WORKERS)
         elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
@@ -109,7 +144,7 @@ def solve_domination(
         problems = validate(rows, cols, variant, placement)
         if problems:
             raise AssertionError(f"{backend} returned an invalid placement: {problems[0]}")
-    return DominationAnswer(built.board, variant, placement, result)
+    return DominationAnswer(built.board, variant, placement, result, route, events, finisher)
 
 
 def seed_demo() -> DemoOutcome:

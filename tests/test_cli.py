@@ -1,4 +1,4 @@
-"""The core commands: `backends` reports what python-sat really has, errors are one line, exit 2."""
+"""The core commands: `backends` reports what this build really has, errors are one line, exit 2."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import warnings
 
 import pytest
 from conftest import CliRun
+from ortools.linear_solver import pywraplp
 from pysat.solvers import Solver, SolverNames
 
 
@@ -26,12 +27,24 @@ def solvers_that_start() -> set[str]:
     return started
 
 
+def mip_solvers_that_start() -> set[str]:
+    """The MIP backends whose OR-Tools solver this build creates, found without boardsat's probe."""
+    named = {"highs": "HIGHS", "scip": "SCIP"}
+    return {name for name, solver in named.items() if pywraplp.Solver.CreateSolver(solver)}
+
+
+def every_backend() -> set[str]:
+    return {"cpsat"} | mip_solvers_that_start() | solvers_that_start()
+
+
 def test_backends_json_lists_cpsat_and_every_python_sat_solver(run_cli: CliRun) -> None:
     code, out, _ = run_cli("backends", "--json")
     listed = json.loads(out)
     assert code == 0
-    assert set(listed) == {"cpsat"} | solvers_that_start()
+    assert set(listed) == every_backend()
     assert listed["cpsat"]["native_circuit"] and not listed["cadical195"]["native_circuit"]
+    assert listed["cadical195"]["circuit"] and not listed["highs"]["circuit"]
+    assert listed["highs"]["optimisation"] == ["mip"] and not listed["highs"]["assumptions"]
     assert listed["cadical195"]["proof"] and not listed["minisat22"]["proof"]
     assert listed["lingeling"]["time_limit"] == "no"
 
@@ -39,7 +52,9 @@ def test_backends_json_lists_cpsat_and_every_python_sat_solver(run_cli: CliRun) 
 def test_backends_table_has_a_row_per_backend(run_cli: CliRun) -> None:
     code, out, _ = run_cli("backends")
     rows = out.strip().splitlines()[1:]
-    assert code == 0 and {row.split()[0] for row in rows} == {"cpsat"} | solvers_that_start()
+    assert code == 0 and {row.split()[0] for row in rows} == every_backend()
+    circuit = {row.split()[0]: row.split()[1] for row in rows}
+    assert (circuit["cpsat"], circuit["cadical195"], circuit["highs"]) == ("native", "cnf", "no")
 
 
 @pytest.mark.parametrize(
@@ -50,6 +65,8 @@ def test_backends_table_has_a_row_per_backend(run_cli: CliRun) -> None:
         ["domination", "8", "--time-limit", "-1"],
         ["tour", "5", "--time-limit", "-3"],
         ["exchange", "--backend", "nosuchsolver"],
+        ["tour", "6", "--backend", "highs"],
+        ["exchange", "--backend", "highs"],
         ["backends", "--nosuchflag"],
     ],
 )

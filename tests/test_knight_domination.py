@@ -10,11 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from proofcheck import check_drup
 
+from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
-from boardsat.models.domination_hybrid import bound_then_place
 from boardsat.models.domination_published import published_minimum
-from boardsat.models.domination_solve import DominationAnswer, seed_demo, solve_domination
+from boardsat.models.domination_solve import (
+    ROUTES,
+    DominationAnswer,
+    seed_demo,
+    solve_domination,
+)
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import VARIANTS, build_model, decode
 from boardsat.results import Status
@@ -43,7 +48,7 @@ def assert_matches_oracle(answer: DominationAnswer, rows: int, cols: int, varian
 def test_every_small_board_matches_the_exhaustive_search(variant: str, symmetry: bool) -> None:
     for rows, cols in SMALL:
         for shape in {(rows, cols), (cols, rows)}:
-            answer = solve_domination(*shape, variant, symmetry=symmetry, workers=1)
+            answer = solve_domination(*shape, variant, route="single", symmetry=symmetry, workers=1)
             assert_matches_oracle(answer, *shape, variant)
 
 
@@ -75,7 +80,7 @@ def test_sat_backends_agree_with_the_exhaustive_search(
     backend: str, options: dict[str, str], variant: str
 ) -> None:
     for rows, cols in [(3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
-        answer = solve_domination(rows, cols, variant, backend=backend, **options)
+        answer = solve_domination(rows, cols, variant, route="single", backend=backend, **options)
         assert_matches_oracle(answer, rows, cols, variant)
 
 
@@ -86,11 +91,12 @@ def test_sat_backends_agree_with_the_exhaustive_search(
     variant=st.sampled_from(VARIANTS),
     symmetry=st.booleans(),
     backend=st.sampled_from(["cpsat", "cadical195", "glucose4"]),
+    route=st.sampled_from(ROUTES),
 )
 def test_random_rectangles(
-    rows: int, cols: int, variant: str, symmetry: bool, backend: str
+    rows: int, cols: int, variant: str, symmetry: bool, backend: str, route: str
 ) -> None:
-    answer = solve_domination(rows, cols, variant, backend=backend, symmetry=symmetry)
+    answer = solve_domination(rows, cols, variant, route=route, backend=backend, symmetry=symmetry)
     assert_matches_oracle(answer, rows, cols, variant)
 
 
@@ -112,9 +118,10 @@ def test_the_seed_placement_is_valid_and_the_validator_catches_breaks() -> None:
     assert validate(8, 8, "independent", [*SEED_PLACEMENT, (8, 0)])  # off the board
 
 
+@pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
-def test_seed_figure_fourteen_is_proven(backend: str) -> None:
-    answer = solve_domination(8, 8, "independent", backend=backend)
+def test_seed_figure_fourteen_is_proven(backend: str, route: str) -> None:
+    answer = solve_domination(8, 8, "independent", route=route, backend=backend)
     assert answer.proven_optimal
     assert answer.knights == 14 == answer.lower_bound
     assert validate(8, 8, "independent", answer.placement) == []
@@ -127,6 +134,7 @@ def test_drup_proof_of_no_thirteen_checks_independently(tmp_path: Path, symmetry
         8,
         8,
         "independent",
+        route="single",
         backend="cadical195",
         optimisation="linear-up",
         proof=str(proof),
@@ -142,8 +150,16 @@ def test_drup_proof_of_no_thirteen_checks_independently(tmp_path: Path, symmetry
     assert not check_drup(weakened, proof)
 
 
-def test_time_limit_gives_the_best_placement_and_a_bound() -> None:
-    answer = solve_domination(20, 20, "independent", time_limit=1.0, workers=2)
+@pytest.mark.parametrize(
+    ("route", "backend", "options"),
+    [("single", "cpsat", {"workers": 2}), ("race", "cpsat", {}), ("race", "cadical195", {})],
+)
+def test_time_limit_gives_the_best_placement_and_a_bound(
+    route: str, backend: str, options: dict[str, int]
+) -> None:
+    answer = solve_domination(
+        20, 20, "independent", route=route, backend=backend, time_limit=1.5, **options
+    )
     assert answer.result.status is Status.UNKNOWN
     assert answer.knights is not None and answer.lower_bound is not None
     assert answer.lower_bound <= answer.knights
@@ -167,22 +183,30 @@ def test_seed_demo_is_verified() -> None:
     assert "14 knights" in outcome.answer
 
 
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_bound_first_route_matches_the_exhaustive_search(variant: str) -> None:
+def test_race_route_matches_the_exhaustive_search(variant: str, backend: str) -> None:
     for rows, cols in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
-        answer = solve_domination(rows, cols, variant, bound_first=True)
+        answer = solve_domination(rows, cols, variant, route="race", backend=backend)
         assert_matches_oracle(answer, rows, cols, variant)
 
 
-@pytest.mark.parametrize("variant", ["independent", "dominating"])
-def test_bound_first_placement_phase_keeps_the_optimum(variant: str) -> None:
-    """A zero share stops RC2 at once, so CP-SAT, given RC2's bound, has to finish the proof."""
-    for n in (6, 8):
-        built, result = bound_then_place(n, n, variant, 20.0, bound_share=0.0)
-        placement = decode(built, result)
-        assert result.proven_optimal and len(placement) == published_minimum(n, variant)
-        assert validate(n, n, variant, placement) == []
-        assert result.bound == len(placement)
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_race_reports_how_bound_and_placement_met(backend: str) -> None:
+    answer = solve_domination(10, 10, "dominating", backend=backend)
+    assert answer.proven_optimal and answer.knights == published_minimum(10, "dominating")
+    assert answer.finisher in {"prover", "placer, then second prover"}
+    bounds = [event.bound for event in answer.events if event.bound is not None]
+    found = [event.objective for event in answer.events if event.objective is not None]
+    assert bounds == sorted(bounds) and found == sorted(found, reverse=True)
+    assert max(bounds, default=0) <= answer.knights == min(found)
+
+
+def test_race_takes_no_single_backend_options() -> None:
+    with pytest.raises(BoardsatError, match="single route"):
+        solve_domination(6, 6, route="race", workers=2)
+    with pytest.raises(BoardsatError, match="unknown route"):
+        solve_domination(6, 6, route="relay")
 
 
 def test_a_proven_bound_becomes_a_constraint_and_the_objective_bound() -> None:

@@ -20,7 +20,7 @@ from boardsat.errors import BoardsatError
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
-    """Board puzzles as constraint and SAT models, solved on CP-SAT and python-sat solvers."""
+    """Board puzzles as constraint and SAT models, solved on CP-SAT, MIP and python-sat solvers."""
 
 
 @cli.command()
@@ -35,7 +35,7 @@ def backends(as_json: bool) -> None:
     click.echo(f"{'backend':<12} " + " ".join(f"{column:<12}" for column in columns))
     for name, caps in found.items():
         cells = (
-            "native" if caps.native_circuit else "cnf",
+            "native" if caps.native_circuit else "cnf" if caps.circuit else "no",
             "native" if caps.native_cardinality else "cnf",
             "yes" if caps.assumptions else "no",
             _time_limit_mode(caps),

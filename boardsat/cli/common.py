@@ -34,7 +34,7 @@ def backend_option(default: str = "cpsat") -> Callable[[F], F]:
         default=default,
         show_default=True,
         callback=_known_backend,
-        help="cpsat, or a python-sat solver name (see `boardsat backends`).",
+        help="cpsat, highs, scip, or a python-sat solver name (see `boardsat backends`).",
     )
 
 

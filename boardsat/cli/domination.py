@@ -29,27 +29,35 @@ variant_option = click.option(
 @backend_option()
 @time_limit_option
 @click.option(
-    "--proof", type=click.Path(dir_okay=False), help="SAT backends: write the DRUP proof."
+    "--single",
+    is_flag=True,
+    help="One backend in one process instead of the prover/placer race.",
+)
+@click.option(
+    "--proof",
+    type=click.Path(dir_okay=False),
+    help="SAT backends, single route: write the DRUP proof of the last step.",
 )
 @click.option(
     "--optimisation",
     type=click.Choice(("linear-down", "linear-up", "maxsat")),
-    help="SAT backends: bound search from above or below, or MaxSAT (RC2).",
+    help="SAT backends, single route: bound search from above or below, or MaxSAT (RC2).",
 )
 @click.option(
-    "--workers", type=click.IntRange(min=1), help="CP-SAT: portfolio workers (default 8)."
+    "--workers",
+    type=click.IntRange(min=1),
+    help="CP-SAT, single route: portfolio workers (default 8).",
 )
-@click.option("--no-symmetry", is_flag=True, help="Leave out the lex-leader symmetry break.")
+@click.option(
+    "--symmetry/--no-symmetry",
+    default=None,
+    help="The lex-leader symmetry break (default: off in the race, on in the single route).",
+)
 @click.option(
     "--tiles",
     type=click.IntRange(min=0),
     default=0,
     help="Add per-tile lower bounds on tiles of this side (0: none).",
-)
-@click.option(
-    "--bound-first",
-    is_flag=True,
-    help="Two phases: RC2 proves a lower bound, CP-SAT finds a placement meeting it.",
 )
 @json_option
 def command(
@@ -58,15 +66,20 @@ def command(
     variant: str,
     backend: str,
     time_limit: float | None,
+    single: bool,
     proof: str | None,
     optimisation: str | None,
     workers: int | None,
-    no_symmetry: bool,
+    symmetry: bool | None,
     tiles: int,
-    bound_first: bool,
     as_json: bool,
 ) -> None:
-    """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out)."""
+    """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
+
+    By default a prover and a placer race on two processes (on CP-SAT, or on the SAT solver
+    that --backend names); the options of one backend (--proof, --optimisation, --workers)
+    need --single.
+    """
     options: dict[str, Any] = {}
     if backend == CPSAT:
         if proof or optimisation:
@@ -77,15 +90,19 @@ def command(
         if workers:
             raise BoardsatError("--workers is a CP-SAT option")
         options.update(proof=proof, optimisation=optimisation)
+    options = {key: value for key, value in options.items() if value is not None}
+    if options and not single:
+        flags = ", ".join(f"--{key}" for key in sorted(options))
+        raise BoardsatError(f"{flags} configure one backend: add --single")
     answer = solve_domination(
         rows,
         cols or rows,
         variant,
+        route="single" if single else "race",
         backend=backend,
         time_limit=time_limit,
-        symmetry=not no_symmetry,
+        symmetry=symmetry,
         tiles=tiles,
-        bound_first=bound_first,
         **options,
     )
     if as_json:
@@ -108,6 +125,12 @@ def command(
 )
 @click.option("--variant", "variants", type=click.Choice(VARIANTS), multiple=True)
 @click.option("--repeats", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--route",
+    "chosen",
+    multiple=True,
+    help="Run only these routes (repeatable; the baseline is always worth including).",
+)
 @click.option("--output", type=click.Path(dir_okay=False), help="Results file to write.")
 def bench(
     max_n: int,
@@ -115,7 +138,8 @@ def bench(
     time_limit: float,
     variants: tuple[str, ...],
     repeats: int,
+    chosen: tuple[str, ...],
     output: str | None,
 ) -> None:
     """n x n boards, every route against the textbook CP-SAT model in the same run."""
-    run_benchmark(min_n, max_n, time_limit, variants or VARIANTS, repeats, output)
+    run_benchmark(min_n, max_n, time_limit, variants or VARIANTS, repeats, output, chosen)

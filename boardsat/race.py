@@ -1,0 +1,247 @@
+"""A minimisation raced on several processes: whoever proves the bound, whoever finds the solution.
+
+Proving an optimum and finding it are different jobs. On knight domination a core-guided prover
+climbs the lower bound while a local-search placer finds optimal placements in a second; neither
+alone finishes fast (the prover's last SAT call must also find the placement, the placer proves
+nothing). Raced side by side on separate cores, the run ends the moment the best proven bound
+meets the best solution found, whichever racers produced them.
+
+Each racer runs a list of stages in a child process of its own, one stage after another (a placer
+can hand its core to a second prover once local search has had its turn). Children are killed, not
+asked, to stop: some SAT solvers cannot be interrupted. Racers may solve different models (one with
+a symmetry break, one without) provided every model has the same optimum and the same objective
+keys; the caller vouches for that.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import sys
+import traceback
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any, cast
+
+from boardsat.backends import make_backend
+from boardsat.deadline import Deadline
+from boardsat.errors import BoardsatError
+from boardsat.model import Key, Model
+from boardsat.results import EncodingSize, Improvement, Result, Status
+from boardsat.solve import solve
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One solve of a racer: a model on a backend with its options, for at most ``seconds``."""
+
+    model: Model
+    backend: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Racer:
+    """A named sequence of stages run in one child process."""
+
+    name: str
+    stages: tuple[Stage, ...]
+
+
+@dataclass(frozen=True)
+class RaceEvent:
+    """What the race heard, when (seconds since the start), and from which racer."""
+
+    seconds: float
+    racer: str
+    objective: int | None = None
+    bound: int | None = None
+
+
+@dataclass(frozen=True)
+class RaceOutcome:
+    """The combined result and the events that led to it, for reports and benchmarks."""
+
+    result: Result
+    events: tuple[RaceEvent, ...]
+    finisher: str | None  # the racer whose bound or solution closed the gap, if one did
+
+
+def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcome:
+    """Run ``racers`` at once; stop when the proven bound meets the best solution, or at the limit.
+
+    OPTIMAL needs a solution and a bound that meet; UNSATISFIABLE needs a racer to prove its
+    model infeasible; anything else ends UNKNOWN with the best solution and bound heard of.
+    """
+    deadline = Deadline(time_limit)
+    if not racers:
+        raise BoardsatError("a race needs at least one racer")
+    reference = racers[0].stages[0].model
+    if reference.objective is None:
+        raise BoardsatError("a race minimises: the model needs an objective")
+    for racer in racers:
+        for stage in racer.stages:
+            make_backend(stage.backend, **stage.options)  # bad names fail here, in one line
+    board = Scoreboard(reference.objective.lower_bound)
+    # fork starts a racer at once; spawn, where fork is missing, re-imports boardsat first
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = cast(Any, multiprocessing.get_context(method))
+    listening: dict[Connection, str] = {}
+    processes = []
+    for racer in racers:
+        receive, send = context.Pipe(duplex=False)
+        child = context.Process(
+            target=_run_racer, args=(racer, deadline.remaining(), send), daemon=True
+        )
+        child.start()
+        send.close()
+        listening[receive] = racer.name
+        processes.append(child)
+    try:
+        while listening and not board.settled():
+            ready = wait(list(listening), timeout=deadline.remaining())
+            if not ready:
+                break
+            for ready_one in ready:
+                connection = cast(Connection, ready_one)
+                try:
+                    message = connection.recv()
+                except EOFError:
+                    del listening[connection]
+                    connection.close()
+                    continue
+                board.hear(listening[connection], message, deadline.elapsed())
+    finally:
+        for child in processes:
+            child.kill()
+            child.join()
+        for connection in listening:
+            connection.close()
+    return board.outcome(racers, deadline.elapsed())
+
+
+class Scoreboard:
+    """The best solution and the best bound heard so far, and who delivered them."""
+
+    def __init__(self, lower_bound: int) -> None:
+        self.bound = lower_bound
+        self.objective: int | None = None
+        self.assignment: Mapping[Key, bool] = {}
+        self.infeasible = False
+        self.events: list[RaceEvent] = []
+        self.finisher: str | None = None
+
+    def settled(self) -> bool:
+        return self.infeasible or (self.objective is not None and self.bound >= self.objective)
+
+    def hear(self, racer: str, message: tuple[str, Any], seconds: float) -> None:
+        kind, payload = message
+        if kind == "error":
+            raise RuntimeError(f"racer {racer} failed:\n{payload}")
+        if kind == "infeasible":
+            self.infeasible = True
+            self.finisher = racer
+            self.events.append(RaceEvent(seconds, racer))
+            return
+        improvement: Improvement = payload
+        better_solution = improvement.objective is not None and (
+            self.objective is None or improvement.objective < self.objective
+        )
+        higher_bound = improvement.bound is not None and improvement.bound > self.bound
+        if better_solution:
+            self.objective = improvement.objective
+            self.assignment = improvement.assignment
+        if higher_bound:
+            assert improvement.bound is not None
+            self.bound = improvement.bound
+        if self.objective is not None and self.bound > self.objective:
+            raise RuntimeError(
+                f"racer {racer} proved bound {self.bound} above a solution of cost "
+                f"{self.objective}: the racers' models do not share their optimum"
+            )
+        if better_solution or higher_bound:
+            self.events.append(
+                RaceEvent(
+                    seconds,
+                    racer,
+                    improvement.objective if better_solution else None,
+                    improvement.bound if higher_bound else None,
+                )
+            )
+            if self.settled():
+                self.finisher = racer
+
+    def outcome(self, racers: Sequence[Racer], seconds: float) -> RaceOutcome:
+        reference = racers[0].stages[0].model
+        if self.infeasible:
+            status = Status.UNSATISFIABLE
+        elif self.settled():
+            status = Status.OPTIMAL
+        else:
+            status = Status.UNKNOWN
+        result = Result(
+            status=status,
+            backend="+".join(dict.fromkeys(s.backend for r in racers for s in r.stages)),
+            encoding=" | ".join(_describe(racer) for racer in racers),
+            size=EncodingSize(reference.num_vars, len(reference.constraints)),
+            seconds=seconds,
+            assignment=dict(self.assignment),
+            objective=self.objective,
+            bound=None if self.infeasible else self.bound,
+        )
+        return RaceOutcome(result, tuple(self.events), self.finisher)
+
+
+def _describe(racer: Racer) -> str:
+    stages = " then ".join(f"{stage.backend}{_options(stage.options)}" for stage in racer.stages)
+    return f"{racer.name}: {stages}"
+
+
+def _options(options: Mapping[str, Any]) -> str:
+    shown = ", ".join(f"{key}={value}" for key, value in sorted(options.items()))
+    return f"({shown})" if shown else ""
+
+
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill this racer when the racing process dies (a benchmark that
+    kills it at a limit, a second Ctrl-C): no solver is left running unwatched."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        set_parent_death_signal = 1  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None).prctl(set_parent_death_signal, signal.SIGKILL)
+
+
+def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None:
+    """The child's work: each stage in turn, every improvement and the end sent to the parent."""
+    _die_with_parent()
+    deadline = Deadline(time_limit)
+    try:
+        for stage in racer.stages:
+            limit = deadline.remaining()
+            if stage.seconds is not None:
+                limit = stage.seconds if limit is None else min(stage.seconds, limit)
+            result = solve(
+                stage.model,
+                stage.backend,
+                time_limit=limit,
+                on_improvement=lambda news: send.send(("improvement", news)),
+                **stage.options,
+            )
+            if result.status is Status.UNSATISFIABLE:
+                send.send(("infeasible", None))
+                return
+            final = Improvement(
+                objective=result.objective,
+                bound=result.bound if result.status is not Status.OPTIMAL else result.objective,
+                assignment=result.assignment,
+            )
+            send.send(("improvement", final))
+            if result.status is Status.OPTIMAL or deadline.expired():
+                return
+    except Exception:
+        send.send(("error", traceback.format_exc()))
+    finally:
+        send.close()

@@ -1,0 +1,132 @@
+"""MIP backends (HiGHS, SCIP through pywraplp) against CP-SAT on the same models.
+
+Random small models and knight domination must get CP-SAT's verdict and optimum; what a MIP
+solver cannot do (circuits, enumeration, sessions) is refused in one line, and a time limit ends
+in UNKNOWN with a bound that is still valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from test_cross_backend import holds, models, reader
+
+from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
+from boardsat.backends import MIP_SOLVERS, capabilities
+from boardsat.model import Circuit, Key
+from boardsat.models.knight_domination import VARIANTS, build_model
+from boardsat.results import Improvement
+
+
+def usable(name: str) -> bool:
+    try:
+        capabilities(name)
+    except BoardsatError:
+        return False
+    return True
+
+
+MIP = [name for name in MIP_SOLVERS if usable(name)]
+INDEPENDENT_14X14 = 33  # proven by CP-SAT, HiGHS and SCIP alike
+
+without_circuit = models(with_objective=False).filter(
+    lambda model: not any(isinstance(c, Circuit) for c in model.constraints)
+)
+without_circuit_minimising = models(with_objective=True).filter(
+    lambda model: not any(isinstance(c, Circuit) for c in model.constraints)
+)
+
+
+def test_highs_is_built_in() -> None:
+    """OR-Tools wheels ship HiGHS; without it every test below would pass by skipping."""
+    assert "highs" in MIP
+
+
+def check_assignment(model: Model, assignment: Mapping[Key, bool]) -> None:
+    assert holds(model, {model.lit(key): value for key, value in assignment.items()})
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(without_circuit)
+def test_satisfiability_agrees_with_cpsat(model: Model) -> None:
+    expected = solve(model, "cpsat", workers=1).status
+    for backend in MIP:
+        result = solve(model, backend)
+        assert result.status is expected, backend
+        if result.has_solution:
+            check_assignment(model, result.assignment)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(without_circuit_minimising)
+def test_optima_agree_with_cpsat(model: Model) -> None:
+    expected = solve(model, "cpsat", workers=1)
+    assert model.objective is not None
+    for backend in MIP:
+        result = solve(model, backend)
+        assert result.status is expected.status, backend
+        assert result.objective == expected.objective == result.bound, backend
+        if result.has_solution:
+            check_assignment(model, result.assignment)
+            lit = reader({model.lit(key): value for key, value in result.assignment.items()})
+            assert model.objective.value(lit) == result.objective
+
+
+@pytest.mark.parametrize("backend", MIP)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_knight_domination_optima_match_cpsat(backend: str, variant: str) -> None:
+    for size in (3, 4, 6):
+        built = build_model(size, size, variant)
+        expected = solve(built.model, "cpsat", workers=1)
+        result = solve(built.model, backend)
+        assert result.status is expected.status, size
+        assert result.objective == expected.objective == result.bound, size
+        assert result.backend == backend and result.encoding == f"mip({backend})"
+        assert result.size.variables == built.model.num_vars
+        assert result.size.constraints == len(built.model.constraints)
+
+
+@pytest.mark.parametrize("backend", MIP)
+def test_the_final_answer_is_reported_once(backend: str) -> None:
+    heard: list[Improvement] = []
+    result = solve(build_model(5, 5).model, backend, on_improvement=heard.append)
+    final = Improvement(
+        objective=result.objective, bound=result.bound, assignment=result.assignment
+    )
+    assert heard == [final]
+
+
+@pytest.mark.parametrize("backend", MIP)
+def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
+    built = build_model(14, 14, "independent")
+    result = solve(built.model, backend, time_limit=0.5)
+    assert built.model.objective is not None
+    assert result.status is Status.UNKNOWN
+    assert result.bound is not None
+    assert built.model.objective.lower_bound <= result.bound <= INDEPENDENT_14X14
+    if result.objective is not None:
+        assert result.bound <= result.objective
+        check_assignment(built.model, result.assignment)
+
+
+@pytest.mark.parametrize("backend", MIP)
+def test_circuits_enumeration_and_sessions_are_refused_in_one_line(backend: str) -> None:
+    model = Model("triangle")
+    model.add_circuit(3, [(t, (t + 1) % 3, model.var(("arc", t))) for t in range(3)])
+    refusals = [
+        (lambda: solve(model, backend), "no circuit constraint"),
+        (lambda: enumerate_solutions(model, backend=backend), "do not enumerate"),
+        (lambda: open_session(model, backend), "do not keep sessions"),
+    ]
+    for attempt, message in refusals:
+        with pytest.raises(BoardsatError, match=message) as refused:
+            attempt()
+        assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("backend", MIP)
+def test_options_of_other_backends_are_rejected(backend: str) -> None:
+    with pytest.raises(BoardsatError, match="takes no option workers"):
+        solve(Model(), backend, workers=2)

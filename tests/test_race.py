@@ -1,0 +1,134 @@
+"""Races and the improvements they listen to: every figure checked against brute force or the rules."""
+
+from __future__ import annotations
+
+import multiprocessing
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_cross_backend import brute_force, holds, models, reader
+
+from boardsat import BoardsatError, Model, Status, solve
+from boardsat.models.domination_published import published_minimum
+from boardsat.models.knight_domination import build_model
+from boardsat.race import Racer, Scoreboard, Stage, race
+from boardsat.results import Improvement
+
+ROUTES = [
+    ("cpsat", {"workers": 8}),
+    ("cadical195", {"optimisation": "maxsat"}),
+    ("cadical195", {"optimisation": "linear-down"}),
+    ("glucose4", {"optimisation": "linear-up"}),
+]
+
+
+def values_of(model: Model, assignment: dict[object, bool]) -> dict[int, bool]:
+    return {model.lit(key): value for key, value in assignment.items()}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(models(with_objective=True), st.integers(0, 1000))
+def test_race_agrees_with_brute_force(model: Model, seed: int) -> None:
+    truth = brute_force(model)
+    racers = [
+        Racer("cpsat", (Stage(model, "cpsat", {"workers": 1}),)),
+        Racer("rc2", (Stage(model.shuffled(seed), "cadical195", {"optimisation": "maxsat"}),)),
+    ]
+    result = race(racers).result
+    if truth.optimum is None:
+        assert result.status is Status.UNSATISFIABLE
+        return
+    assert result.status is Status.OPTIMAL
+    assert result.objective == truth.optimum == result.bound
+    assert holds(model, values_of(model, dict(result.assignment)))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(models(with_objective=True), st.integers(0, 1000))
+def test_a_shuffled_copy_is_the_same_problem(model: Model, seed: int) -> None:
+    copy = model.shuffled(seed)
+    assert brute_force(copy) == brute_force(model)
+    assert sorted(map(str, copy.keys())) == sorted(map(str, model.keys()))
+
+
+@pytest.mark.parametrize(("backend", "options"), ROUTES)
+def test_improvements_are_true_and_monotone(backend: str, options: dict[str, object]) -> None:
+    model = build_model(8, 8, "dominating", symmetry=False).model
+    heard: list[Improvement] = []
+    result = solve(model, backend, on_improvement=heard.append, **options)
+    optimum = published_minimum(8, "dominating")
+    assert result.proven_optimal and result.objective == optimum
+    found = [news for news in heard if news.objective is not None]
+    bounds = [news.bound for news in heard if news.bound is not None]
+    assert found or bounds
+    for news in found:
+        values = values_of(model, dict(news.assignment))
+        assert holds(model, values)
+        assert model.objective is not None
+        assert model.objective.value(reader(values)) == news.objective
+    objectives = [news.objective for news in found]
+    assert (
+        objectives == sorted(objectives, reverse=True)
+        and min(objectives, default=optimum) >= optimum
+    )
+    assert bounds == sorted(bounds) and max(bounds, default=0) <= optimum
+
+
+def test_an_infeasible_model_is_reported_as_such() -> None:
+    model = Model("none")
+    x = model.var("x")
+    model.add_clause([x])
+    model.add_clause([-x])
+    model.minimize([x])
+    racers = [Racer("a", (Stage(model, "cpsat"),)), Racer("b", (Stage(model, "minisat22"),))]
+    assert race(racers).result.status is Status.UNSATISFIABLE
+
+
+def test_a_time_limit_gives_unknown_with_the_best_of_both_and_no_child_left() -> None:
+    model = build_model(20, 20, "independent", symmetry=False).model
+    placer = Stage(model, "cpsat", {"workers": 1, "parameters": {"use_ls_only": True}})
+    prover = Stage(model, "cadical195", {"optimisation": "maxsat"})
+    outcome = race([Racer("prover", (prover,)), Racer("placer", (placer,))], time_limit=2.0)
+    result = outcome.result
+    assert result.status is Status.UNKNOWN
+    assert result.objective is not None and result.bound is not None
+    assert result.bound <= result.objective
+    assert holds(model, values_of(model, dict(result.assignment)))
+    assert result.seconds < 2.0 + 5.0  # the parent stops at the limit, children are killed
+    assert multiprocessing.active_children() == []
+    assert {event.racer for event in outcome.events} <= {"prover", "placer"}
+
+
+def test_a_failing_racer_is_reported_with_its_error() -> None:
+    model = build_model(6, 6).model
+    broken = Stage(model, "cpsat", {"parameters": {"max_time_in_seconds": "soon"}})
+    with pytest.raises(RuntimeError, match="racer broken failed"):
+        race([Racer("broken", (broken,))], time_limit=30)
+
+
+def test_bad_racers_fail_before_any_child_starts() -> None:
+    model = build_model(4, 4).model
+    with pytest.raises(BoardsatError, match="unknown backend"):
+        race([Racer("x", (Stage(model, "nosuchsolver"),))])
+    with pytest.raises(BoardsatError, match="at least one racer"):
+        race([])
+    plain = Model("no objective")
+    plain.var("x")
+    with pytest.raises(BoardsatError, match="needs an objective"):
+        race([Racer("x", (Stage(plain, "cpsat"),))])
+
+
+def test_a_bound_above_a_found_solution_is_a_contradiction() -> None:
+    board = Scoreboard(0)
+    board.hear("placer", ("improvement", Improvement(objective=3, assignment={"x": True})), 0.1)
+    with pytest.raises(RuntimeError, match="do not share their optimum"):
+        board.hear("prover", ("improvement", Improvement(bound=4)), 0.2)
+
+
+def test_the_race_settles_when_bound_meets_solution_from_different_racers() -> None:
+    board = Scoreboard(0)
+    board.hear("prover", ("improvement", Improvement(bound=2)), 0.1)
+    assert not board.settled()
+    board.hear("placer", ("improvement", Improvement(objective=2, assignment={"x": True})), 0.2)
+    assert board.settled() and board.finisher == "placer"
