@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_cross_backend import holds, models, reader
+from model_oracle import holds, models, reader
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
 from boardsat.backends import MIP_SOLVERS, capabilities

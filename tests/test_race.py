@@ -7,7 +7,7 @@ import multiprocessing
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_cross_backend import brute_force, holds, models, reader
+from model_oracle import brute_force, holds, models, reader
 
 from boardsat import BoardsatError, Model, Status, solve
 from boardsat.models.domination_published import published_minimum
