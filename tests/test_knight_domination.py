@@ -14,6 +14,7 @@ from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_published import published_minimum
+from boardsat.models.domination_race import domination_racers
 from boardsat.models.domination_solve import (
     ROUTES,
     DominationAnswer,
@@ -22,6 +23,7 @@ from boardsat.models.domination_solve import (
 )
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import VARIANTS, build_model, decode
+from boardsat.race import race
 from boardsat.results import Status
 from boardsat.solve import solve
 
@@ -200,6 +202,18 @@ def test_race_reports_how_bound_and_placement_met(backend: str) -> None:
     found = [event.objective for event in answer.events if event.objective is not None]
     assert bounds == sorted(bounds) and found == sorted(found, reverse=True)
     assert max(bounds, default=0) <= answer.knights == min(found)
+
+
+def test_dominating_race_hands_the_placers_core_to_highs_and_it_proves() -> None:
+    """The second prover of the dominating race is HiGHS; alone after local search it must close."""
+    built, racers = domination_racers(5, 5, "dominating")
+    placer = racers[1]
+    assert [stage.backend for stage in placer.stages] == ["cpsat", "highs"]
+    outcome = race([placer])
+    assert outcome.result.status is Status.OPTIMAL
+    placement = decode(built, outcome.result)
+    assert len(placement) == minimum_knights(5, 5, "dominating")
+    assert validate(5, 5, "dominating", placement) == []
 
 
 def test_race_takes_no_single_backend_options() -> None:
