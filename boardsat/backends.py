@@ -9,7 +9,6 @@ line, instead of late.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import sys
 import warnings
@@ -193,13 +192,18 @@ def _constructs_with_proof(name: str) -> bool:
         sys.unraisablehook = previous
 
 
+def is_available(name: str) -> bool:
+    """Whether ``name`` works in this installation; ``capabilities(name)`` says why not."""
+    try:
+        capabilities(name)
+    except BoardsatError:
+        return False
+    return True
+
+
 def available_backends() -> dict[str, Capabilities]:
     """Every backend that works in this installation, with what it supports."""
-    found: dict[str, Capabilities] = {}
-    for name in backend_names():
-        with contextlib.suppress(BoardsatError):
-            found[name] = capabilities(name)
-    return found
+    return {name: capabilities(name) for name in backend_names() if is_available(name)}
 
 
 def make_backend(name: str, **options: Any) -> Backend:

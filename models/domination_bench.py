@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from boardsat.backends import available_backends
+from boardsat.backends import is_available
 from boardsat.benchmark import Measurement, measure, ratio_table, write_results
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_solve import solve_domination
@@ -43,7 +43,7 @@ def routes() -> dict[str, Route]:
         "boardsat race cadical195": _boardsat("race", "cadical195"),
         "boardsat single rc2 cadical195": _boardsat("single", "cadical195"),
     }
-    if MIP_BACKEND in available_backends():
+    if is_available(MIP_BACKEND):
         found[f"textbook mip {MIP_BACKEND}"] = _textbook(MIP_BACKEND, {})
     return found
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardsat.backends import CPSAT, capabilities
+from boardsat.backends import CPSAT, capabilities, is_available
 from boardsat.errors import BoardsatError
 from boardsat.models.knight_domination import DominationModel, build_model
 from boardsat.race import Racer, Stage
@@ -45,14 +45,6 @@ def _core_search(seed: int) -> dict[str, Any]:
 CPSAT_LOCAL_SEARCH = {"workers": 1, "parameters": {"use_ls_only": True}}
 SAT_PROVER = {"optimisation": "maxsat"}
 SAT_PLACER = {"optimisation": "linear-down"}
-
-
-def _usable(backend: str) -> bool:
-    try:
-        capabilities(backend)
-    except BoardsatError:
-        return False
-    return True
 
 
 def local_search_seconds(time_limit: float | None) -> float:
@@ -83,7 +75,7 @@ def domination_racers(
     searching = local_search_seconds(time_limit)
     if backend == CPSAT:
         prover = Stage(model, CPSAT, _core_search(seed=1))
-        if variant == "dominating" and _usable(LP_PROVER):
+        if variant == "dominating" and is_available(LP_PROVER):
             searching = min(searching, BRIEF_LOCAL_SEARCH_S)
             second = Stage(model, LP_PROVER)
         else:

@@ -14,21 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from model_oracle import holds, models, reader
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import MIP_SOLVERS, capabilities
+from boardsat.backends import MIP_SOLVERS, is_available
 from boardsat.model import Circuit, Key
 from boardsat.models.knight_domination import VARIANTS, build_model
 from boardsat.results import Improvement
 
-
-def usable(name: str) -> bool:
-    try:
-        capabilities(name)
-    except BoardsatError:
-        return False
-    return True
-
-
-MIP = [name for name in MIP_SOLVERS if usable(name)]
+MIP = [name for name in MIP_SOLVERS if is_available(name)]
 INDEPENDENT_14X14 = 33  # proven by CP-SAT, HiGHS and SCIP alike
 
 without_circuit = models(with_objective=False).filter(

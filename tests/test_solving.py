@@ -9,7 +9,7 @@ import pytest
 from proofcheck import check_drup
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import make_backend
+from boardsat.backends import available_backends, is_available, make_backend
 from boardsat.deadline import Deadline
 from boardsat.encoders.cnf import enumerate_in_session
 
@@ -168,3 +168,9 @@ def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> No
             case()
         assert "\n" not in str(raised.value)
     assert existing.read_text() == "keep me\n"
+
+
+def test_availability_agrees_with_the_capability_probe() -> None:
+    assert is_available("cpsat") and is_available("cadical195")
+    assert not is_available("nosuchsolver")
+    assert "cpsat" in available_backends() and "nosuchsolver" not in available_backends()
