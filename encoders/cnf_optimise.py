@@ -185,8 +185,8 @@ def _maxsat(run: CnfSession, objective: Objective, deadline: Deadline) -> Result
                 maxsat.add_clause(cut)
 
 
-# RC2's own strongest published setting (its MaxSAT Evaluation entries ran with -a -x -m): on
-# independent 16x16 it took the bound to the optimum in 25 s against 39 of 40 after 45 s plain
+# RC2's -a -x -m (adapt at-most-ones, exhaust and reduce cores): on independent 16x16 they took
+# the bound to the optimum in 25 s against 39 of 40 after 45 s plain (they cost on 14x14)
 RC2_SETTINGS = {"adapt": True, "exhaust": True, "minz": True}
 
 
