@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from proofcheck import check_drup
 
+from boardsat.backends import is_available
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
@@ -204,12 +205,19 @@ def test_race_reports_how_bound_and_placement_met(backend: str) -> None:
     assert max(bounds, default=0) <= answer.knights == min(found)
 
 
-def test_dominating_race_hands_the_placers_core_to_highs_and_it_proves() -> None:
-    """The second prover of the dominating race is HiGHS; alone after local search it must close."""
+@pytest.mark.skipif(
+    not (is_available("scip") and is_available("highs")), reason="needs OR-Tools' SCIP and HiGHS"
+)
+@pytest.mark.parametrize(("which", "backends"), [(0, ["scip"]), (1, ["cpsat", "highs"])])
+def test_dominating_race_proves_with_mip_solvers_each_alone(
+    which: int, backends: list[str]
+) -> None:
+    """On the dominating variant SCIP proves beside local search that hands over to HiGHS; each
+    racer alone must reach the optimum and prove it."""
     built, racers = domination_racers(5, 5, "dominating")
-    placer = racers[1]
-    assert [stage.backend for stage in placer.stages] == ["cpsat", "highs"]
-    outcome = race([placer])
+    racer = racers[which]
+    assert [stage.backend for stage in racer.stages] == backends
+    outcome = race([racer])
     assert outcome.result.status is Status.OPTIMAL
     placement = decode(built, outcome.result)
     assert len(placement) == minimum_knights(5, 5, "dominating")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -174,3 +176,13 @@ def test_availability_agrees_with_the_capability_probe() -> None:
     assert is_available("cpsat") and is_available("cadical195")
     assert not is_available("nosuchsolver")
     assert "cpsat" in available_backends() and "nosuchsolver" not in available_backends()
+
+
+def test_preload_loads_the_solver_library_before_any_solve() -> None:
+    """Benchmarks fork timed children after ``preload``; the library must already be loaded."""
+    script = (
+        "import sys; from boardsat.backends import preload; "
+        "assert 'ortools.sat.python.cp_model' not in sys.modules; "
+        "preload(['cpsat']); assert 'ortools.sat.python.cp_model' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)

@@ -76,9 +76,9 @@ def command(
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
 
-    By default a prover and a placer race on two processes (on CP-SAT, with HiGHS as second
-    prover for the dominating variant, or on the SAT solver that --backend names); the options of
-    one backend (--proof, --optimisation, --workers) need --single.
+    By default a prover and a placer race on two processes (on CP-SAT, where the dominating
+    variant's provers are SCIP and HiGHS, or on the SAT solver that --backend names); the options
+    of one backend (--proof, --optimisation, --workers) need --single.
     """
     options: dict[str, Any] = {}
     if backend == CPSAT:
