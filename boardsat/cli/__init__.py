@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import click
 
-from boardsat.backends import Capabilities, available_backends
+from boardsat.backends import Capabilities, available_backends, preload
 from boardsat.cli.common import emit_json, json_option
 from boardsat.demo import demos
 from boardsat.errors import BoardsatError
@@ -78,6 +78,7 @@ def demo() -> None:
 @cli.group()
 def bench() -> None:
     """Benchmarks: medians and ratios against a baseline run in the same process."""
+    preload(available_backends())  # before any timing, and before children fork to be timed
 
 
 def _register_puzzle_commands() -> None:
