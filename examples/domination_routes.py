@@ -1,4 +1,5 @@
-"""Minimum knight placements for n = 1..9 in every variant: races, single SAT routes and a MIP.
+"""Minimum knight placements for n = 1..9 in every variant: races, core-guided provers alone,
+single SAT routes and a MIP.
 
 Prints the proven optimum per route with its time and checks every route against the published
 values (OEIS A342576, A006075, A261752) and against each other; symmetry breaking must not
@@ -12,8 +13,9 @@ from boardsat.models.domination_solve import solve_domination
 from boardsat.models.knight_domination import VARIANTS
 
 ROUTES = {
-    "race cpsat": {"backend": "cpsat"},
-    "race cadical": {"backend": "cadical195"},
+    "race cpsat": {"route": "race", "backend": "cpsat"},
+    "core cpsat": {"route": "core", "backend": "cpsat"},
+    "race cadical": {"route": "race", "backend": "cadical195"},
     "cadical linear-up": {"route": "single", "backend": "cadical195", "optimisation": "linear-up"},
     "rc2, no symmetry": {"route": "single", "backend": "cadical195", "symmetry": False},
     "highs": {"route": "single", "backend": "highs"},

@@ -39,6 +39,8 @@ def routes() -> dict[str, Route]:
     """Every route the benchmark knows, the baseline first; MIP only where HiGHS is installed."""
     found: dict[str, Route] = {
         BASELINE: _textbook("cpsat", {"workers": 8}),
+        "boardsat auto cpsat": _boardsat("auto", "cpsat"),
+        "boardsat auto cadical195": _boardsat("auto", "cadical195"),
         "boardsat race cpsat": _boardsat("race", "cpsat"),
         "boardsat race cadical195": _boardsat("race", "cadical195"),
         "boardsat single rc2 cadical195": _boardsat("single", "cadical195"),

@@ -26,10 +26,9 @@ the heavy tail of either; where this OR-Tools build lacks one, CP-SAT's core sea
 
 from __future__ import annotations
 
-from typing import Any
-
 from boardsat.backends import CPSAT, capabilities, is_available
 from boardsat.errors import BoardsatError
+from boardsat.model import Model
 from boardsat.models.knight_domination import DominationModel, build_model
 from boardsat.race import Racer, Stage
 
@@ -41,13 +40,21 @@ SECOND_PROVER_SEED = 1
 LP_PROVERS = ("scip", "highs")  # dominating on CP-SAT: the first prover, the placer's second
 
 
-def _core_search(seed: int) -> dict[str, Any]:
-    return {"workers": 1, "parameters": {"optimize_with_core": True, "random_seed": seed}}
-
-
 CPSAT_LOCAL_SEARCH = {"workers": 1, "parameters": {"use_ls_only": True}}
-SAT_PROVER = {"optimisation": "maxsat"}
 SAT_PLACER = {"optimisation": "linear-down"}
+
+
+def core_prover(model: Model, backend: str, seed: int = 1) -> Stage:
+    """The core-guided prover on one thread: CP-SAT's core search, or RC2 on a SAT solver."""
+    if backend != CPSAT and "maxsat" not in capabilities(backend).optimisation:
+        raise BoardsatError(
+            f"the core-guided prover needs CP-SAT or a SAT solver that runs RC2, not {backend!r}:"
+            " use the single route"
+        )
+    if backend == CPSAT:
+        options = {"workers": 1, "parameters": {"optimize_with_core": True, "random_seed": seed}}
+        return Stage(model, CPSAT, options)
+    return Stage(model, backend, {"optimisation": "maxsat"})
 
 
 def local_search_seconds(time_limit: float | None) -> float:
@@ -69,16 +76,12 @@ def domination_racers(
     tiles: int = 0,
 ) -> tuple[DominationModel, list[Racer]]:
     """The model answers decode against, and the two racers for ``backend``."""
-    if backend != CPSAT and "maxsat" not in capabilities(backend).optimisation:
-        raise BoardsatError(
-            f"the race needs CP-SAT or a SAT solver that runs RC2, not {backend!r}: use --single"
-        )
     built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
     model, shuffled = built.model, built.model.shuffled(SECOND_PROVER_SEED)
     searching = local_search_seconds(time_limit)
+    prover = core_prover(model, backend, seed=1)
+    second = core_prover(shuffled, backend, seed=2)
     if backend == CPSAT:
-        prover = Stage(model, CPSAT, _core_search(seed=1))
-        second = Stage(shuffled, CPSAT, _core_search(seed=2))
         if variant == "dominating":
             first_lp, second_lp = LP_PROVERS
             if is_available(first_lp):
@@ -88,9 +91,7 @@ def domination_racers(
                 second = Stage(model, second_lp)
         placer = Stage(model, CPSAT, CPSAT_LOCAL_SEARCH, seconds=searching)
     else:
-        prover = Stage(model, backend, SAT_PROVER)
         placer = Stage(model, backend, SAT_PLACER, seconds=searching)
-        second = Stage(shuffled, backend, SAT_PROVER)
     return built, [
         Racer("prover", (prover,)),
         Racer("placer, then second prover", (placer, second)),

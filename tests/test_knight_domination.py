@@ -17,6 +17,7 @@ from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_race import domination_racers
 from boardsat.models.domination_solve import (
+    CORE_ALONE_UP_TO_SQUARES,
     ROUTES,
     DominationAnswer,
     seed_demo,
@@ -186,17 +187,38 @@ def test_seed_demo_is_verified() -> None:
     assert "14 knights" in outcome.answer
 
 
+@pytest.mark.parametrize("route", ["race", "core"])
 @pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_race_route_matches_the_exhaustive_search(variant: str, backend: str) -> None:
+def test_race_and_core_routes_match_the_exhaustive_search(
+    variant: str, backend: str, route: str
+) -> None:
     for rows, cols in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
-        answer = solve_domination(rows, cols, variant, route="race", backend=backend)
+        answer = solve_domination(rows, cols, variant, route=route, backend=backend)
+        assert answer.route == route
         assert_matches_oracle(answer, rows, cols, variant)
+
+
+@pytest.mark.parametrize("variant", ["independent", "dominating"])
+def test_auto_runs_the_core_prover_alone_on_small_boards_and_races_on_larger(
+    variant: str,
+) -> None:
+    """A single row has no knight moves, so every square holds a knight in these variants."""
+    for cols, route in [(CORE_ALONE_UP_TO_SQUARES, "core"), (CORE_ALONE_UP_TO_SQUARES + 1, "race")]:
+        answer = solve_domination(1, cols, variant)
+        assert answer.route == route
+        assert answer.proven_optimal and answer.knights == cols
+        assert validate(1, cols, variant, answer.placement) == []
+
+
+def test_the_core_route_needs_a_core_guided_backend() -> None:
+    with pytest.raises(BoardsatError, match="single route"):
+        solve_domination(4, 4, route="core", backend="highs")
 
 
 @pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
 def test_race_reports_how_bound_and_placement_met(backend: str) -> None:
-    answer = solve_domination(10, 10, "dominating", backend=backend)
+    answer = solve_domination(10, 10, "dominating", route="race", backend=backend)
     assert answer.proven_optimal and answer.knights == published_minimum(10, "dominating")
     assert answer.finisher in {"prover", "placer, then second prover"}
     bounds = [event.bound for event in answer.events if event.bound is not None]
@@ -224,9 +246,13 @@ def test_dominating_race_proves_with_mip_solvers_each_alone(
     assert validate(5, 5, "dominating", placement) == []
 
 
-def test_race_takes_no_single_backend_options() -> None:
+@pytest.mark.parametrize("route", [route for route in ROUTES if route != "single"])
+def test_only_the_single_route_takes_backend_options(route: str) -> None:
     with pytest.raises(BoardsatError, match="single route"):
-        solve_domination(6, 6, route="race", workers=2)
+        solve_domination(6, 6, route=route, workers=2)
+
+
+def test_an_unknown_route_is_refused() -> None:
     with pytest.raises(BoardsatError, match="unknown route"):
         solve_domination(6, 6, route="relay")
 

@@ -34,7 +34,15 @@ def test_text_answer_prints_the_board_with_attack_counts(
 def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
     proof = tmp_path / "proof.drup"
     code, out, _ = run_cli(
-        "domination", "6", "--single", "--backend", "cadical195", "--proof", str(proof), "--json"
+        "domination",
+        "6",
+        "--route",
+        "single",
+        "--backend",
+        "cadical195",
+        "--proof",
+        str(proof),
+        "--json",
     )
     assert code == 0 and json.loads(out)["proof"] == str(proof)
     assert proof.exists() and Path(f"{proof}.cnf").exists()
@@ -65,8 +73,8 @@ def test_impossible_board_says_so(run_cli: CliRun) -> None:
     assert answer["status"] == "UNSATISFIABLE" and answer["knights"] is None
 
 
-def test_race_is_the_default_and_its_events_are_in_the_json(run_cli: CliRun) -> None:
-    code, out, _ = run_cli("domination", "9", "--json")
+def test_the_race_and_its_events_are_in_the_json(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("domination", "9", "--route", "race", "--json")
     answer = json.loads(out)
     assert code == 0 and answer["proven_optimal"] and answer["knights"] == 14  # A342576
     assert answer["route"] == "race" and answer["events"]
@@ -75,6 +83,6 @@ def test_race_is_the_default_and_its_events_are_in_the_json(run_cli: CliRun) -> 
 
 def test_single_backend_options_need_single(run_cli: CliRun) -> None:
     code, out, err = run_cli("domination", "6", "--workers", "2")
-    assert code == 2 and out == "" and "--single" in err
-    code, out, _ = run_cli("domination", "6", "--single", "--workers", "2", "--json")
+    assert code == 2 and out == "" and "--route single" in err
+    code, out, _ = run_cli("domination", "6", "--route", "single", "--workers", "2", "--json")
     assert code == 0 and json.loads(out)["route"] == "single"

@@ -10,7 +10,11 @@ from boardsat.backends import CPSAT
 from boardsat.cli.common import backend_option, emit_json, json_option, time_limit_option
 from boardsat.errors import BoardsatError
 from boardsat.models.domination_bench import run_benchmark
-from boardsat.models.domination_solve import solve_domination
+from boardsat.models.domination_solve import (
+    CORE_ALONE_UP_TO_SQUARES,
+    ROUTES,
+    solve_domination,
+)
 from boardsat.models.knight_domination import VARIANTS
 
 variant_option = click.option(
@@ -29,29 +33,33 @@ variant_option = click.option(
 @backend_option()
 @time_limit_option
 @click.option(
-    "--single",
-    is_flag=True,
-    help="One backend in one process instead of the prover/placer race.",
+    "--route",
+    type=click.Choice(ROUTES),
+    default="auto",
+    show_default=True,
+    help="race: prover and placer on two processes; core: the core-guided prover alone; "
+    f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
+    "squares, race above.",
 )
 @click.option(
     "--proof",
     type=click.Path(dir_okay=False),
-    help="SAT backends, single route: write the DRUP proof of the last step.",
+    help="SAT backends, --route single: write the DRUP proof of the last step.",
 )
 @click.option(
     "--optimisation",
     type=click.Choice(("linear-down", "linear-up", "maxsat")),
-    help="SAT backends, single route: bound search from above or below, or MaxSAT (RC2).",
+    help="SAT backends, --route single: bound search from above or below, or MaxSAT (RC2).",
 )
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    help="CP-SAT, single route: portfolio workers (default 8).",
+    help="CP-SAT, --route single: portfolio workers (default 8).",
 )
 @click.option(
     "--symmetry/--no-symmetry",
     default=None,
-    help="The lex-leader symmetry break (default: off in the race, on in the single route).",
+    help="The lex-leader symmetry break (default: on in the single route only).",
 )
 @click.option(
     "--tiles",
@@ -66,7 +74,7 @@ def command(
     variant: str,
     backend: str,
     time_limit: float | None,
-    single: bool,
+    route: str,
     proof: str | None,
     optimisation: str | None,
     workers: int | None,
@@ -76,9 +84,10 @@ def command(
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
 
-    By default a prover and a placer race on two processes (on CP-SAT, where the dominating
-    variant's provers are SCIP and HiGHS, or on the SAT solver that --backend names); the options
-    of one backend (--proof, --optimisation, --workers) need --single.
+    On small boards the core-guided prover proves alone (CP-SAT's core search, or RC2 on the SAT
+    solver that --backend names); on larger ones a prover and a placer race on two processes (on CP-SAT
+    the dominating variant's provers are SCIP and HiGHS). The options of one backend (--proof,
+    --optimisation, --workers) need --route single.
     """
     options: dict[str, Any] = {}
     if backend == CPSAT:
@@ -91,14 +100,14 @@ def command(
             raise BoardsatError("--workers is a CP-SAT option")
         options.update(proof=proof, optimisation=optimisation)
     options = {key: value for key, value in options.items() if value is not None}
-    if options and not single:
+    if options and route != "single":
         flags = ", ".join(f"--{key}" for key in sorted(options))
-        raise BoardsatError(f"{flags} configure one backend: add --single")
+        raise BoardsatError(f"{flags} configure one backend: add --route single")
     answer = solve_domination(
         rows,
         cols or rows,
         variant,
-        route="single" if single else "race",
+        route=route,
         backend=backend,
         time_limit=time_limit,
         symmetry=symmetry,
