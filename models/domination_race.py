@@ -44,9 +44,14 @@ CPSAT_LOCAL_SEARCH = {"workers": 1, "parameters": {"use_ls_only": True}}
 SAT_PLACER = {"optimisation": "linear-down"}
 
 
+def has_core_prover(backend: str) -> bool:
+    """Whether ``backend`` runs a core-guided prover: CP-SAT, or a SAT solver RC2 can drive."""
+    return backend == CPSAT or "maxsat" in capabilities(backend).optimisation
+
+
 def core_prover(model: Model, backend: str, seed: int = 1) -> Stage:
     """The core-guided prover on one thread: CP-SAT's core search, or RC2 on a SAT solver."""
-    if backend != CPSAT and "maxsat" not in capabilities(backend).optimisation:
+    if not has_core_prover(backend):
         raise BoardsatError(
             f"the core-guided prover needs CP-SAT or a SAT solver that runs RC2, not {backend!r}:"
             " use the single route"

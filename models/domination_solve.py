@@ -1,6 +1,7 @@
 """Solving knight domination on any backend, with the answer validated and the proof state kept.
 
-Three routes, and ``auto`` (the default) to choose between the first two by board size:
+Three routes, and ``auto`` (the default) to choose between them: by board size between the first
+two, and ``single`` on a backend with no core-guided prover (the MIP solvers).
 
 - ``race`` runs a prover and a placer side by side on two processes (domination_race).
 - ``core`` runs the race's core-guided prover alone, on one thread in this process. Up to 10x10
@@ -27,7 +28,11 @@ from boardsat.backends import CPSAT, capabilities
 from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
-from boardsat.models.domination_race import core_prover, domination_racers
+from boardsat.models.domination_race import (
+    core_prover,
+    domination_racers,
+    has_core_prover,
+)
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import DominationModel, build_model, decode, render
 from boardsat.race import RaceEvent, race
@@ -133,7 +138,10 @@ def solve_domination(
     if route not in ROUTES:
         raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
     if route == "auto":
-        route = "core" if rows * cols <= CORE_ALONE_UP_TO_SQUARES else "race"
+        if not has_core_prover(backend):
+            route = "single"
+        else:
+            route = "core" if rows * cols <= CORE_ALONE_UP_TO_SQUARES else "race"
     if options and route != "single":
         raise BoardsatError(f"backend options ({', '.join(sorted(options))}) need the single route")
     events: tuple[RaceEvent, ...] = ()

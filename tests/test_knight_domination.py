@@ -211,9 +211,14 @@ def test_auto_runs_the_core_prover_alone_on_small_boards_and_races_on_larger(
         assert validate(1, cols, variant, answer.placement) == []
 
 
-def test_the_core_route_needs_a_core_guided_backend() -> None:
-    with pytest.raises(BoardsatError, match="single route"):
-        solve_domination(4, 4, route="core", backend="highs")
+@pytest.mark.skipif(not is_available("highs"), reason="needs OR-Tools' HiGHS")
+def test_a_mip_backend_solves_alone_unless_a_core_guided_route_is_asked_for() -> None:
+    answer = solve_domination(5, 5, "dominating", backend="highs")
+    assert answer.route == "single"
+    assert_matches_oracle(answer, 5, 5, "dominating")
+    for route in ("core", "race"):
+        with pytest.raises(BoardsatError, match="single route"):
+            solve_domination(4, 4, route=route, backend="highs")
 
 
 @pytest.mark.parametrize("backend", ["cpsat", "cadical195"])

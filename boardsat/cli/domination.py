@@ -39,7 +39,7 @@ variant_option = click.option(
     show_default=True,
     help="race: prover and placer on two processes; core: the core-guided prover alone; "
     f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
-    "squares, race above.",
+    "squares, race above (single on the MIP backends).",
 )
 @click.option(
     "--proof",
@@ -84,10 +84,11 @@ def command(
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
 
-    On small boards the core-guided prover proves alone (CP-SAT's core search, or RC2 on the SAT
-    solver that --backend names); on larger ones a prover and a placer race on two processes (on CP-SAT
-    the dominating variant's provers are SCIP and HiGHS). The options of one backend (--proof,
-    --optimisation, --workers) need --route single.
+    On small boards the core-guided prover proves alone (CP-SAT's core search, or RC2 on the
+    SAT solver that --backend names); on larger ones a prover and a placer race on two
+    processes (on CP-SAT the dominating variant's provers are SCIP and HiGHS); the MIP backends
+    solve alone. The options of one backend (--proof, --optimisation, --workers) need --route
+    single.
     """
     options: dict[str, Any] = {}
     if backend == CPSAT:
