@@ -52,7 +52,7 @@ class DominationAnswer:
     variant: str
     placement: frozenset[Square]
     result: Result
-    route: str = "single"
+    route: str  # the route that ran: race, core or single (auto resolves to one of them)
     events: tuple[RaceEvent, ...] = ()
     finisher: str | None = None  # the racer that closed the gap (race route)
 
