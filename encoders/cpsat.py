@@ -78,7 +78,8 @@ class Translation:
 
 
 class CpSatBackend:
-    """OR-Tools CP-SAT; ``workers`` and raw ``parameters`` go to its SatParameters.
+    """OR-Tools CP-SAT; ``workers`` and raw ``parameters`` go to its SatParameters (a list fills a
+    repeated field, such as ``subsolvers``).
 
     ``on_improvement`` hears of every better solution and every higher objective bound.
     """
@@ -115,7 +116,12 @@ class CpSatBackend:
         if self.workers is not None:
             solver.parameters.num_workers = self.workers
         for field, value in self.parameters.items():
-            setattr(solver.parameters, field, value)
+            if isinstance(value, (list, tuple)):  # a repeated field, e.g. subsolvers
+                repeated = getattr(solver.parameters, field)
+                repeated.clear()
+                repeated.extend(value)
+            else:
+                setattr(solver.parameters, field, value)
         left = deadline.remaining()
         if left is not None:
             solver.parameters.max_time_in_seconds = left
@@ -151,7 +157,10 @@ class CpSatBackend:
             )
         code = solver.solve(built.cp, reporter)
         if code == cp_model.MODEL_INVALID:
-            raise BoardsatError(f"CP-SAT rejected the model: {built.cp.validate()}")
+            why = (
+                built.cp.validate() or solver.solution_info()
+            )  # the model's fault, or the parameters'
+            raise BoardsatError(f"CP-SAT rejected the model or its parameters: {why}")
         status = _STATUS[code]
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         objective = bound = None

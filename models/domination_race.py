@@ -36,7 +36,6 @@ LOCAL_SEARCH_SHARE = 0.1
 LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the placer's first stage, clamped to this range
 UNLIMITED_LOCAL_SEARCH_S = 5.0
 BRIEF_LOCAL_SEARCH_S = 2.0  # before HiGHS takes the placer's core (dominating)
-SECOND_PROVER_SEED = 1
 LP_PROVERS = ("scip", "highs")  # dominating on CP-SAT: the first prover, the placer's second
 
 
@@ -79,13 +78,15 @@ def domination_racers(
     *,
     symmetry: bool = False,
     tiles: int = 0,
+    seed: int = 1,
 ) -> tuple[DominationModel, list[Racer]]:
-    """The model answers decode against, and the two racers for ``backend``."""
+    """The model answers decode against, and the two racers for ``backend``; ``seed`` seeds the
+    first prover, the shuffle of the second prover's model, and (plus one) the second prover."""
     built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
-    model, shuffled = built.model, built.model.shuffled(SECOND_PROVER_SEED)
+    model, shuffled = built.model, built.model.shuffled(seed)
     searching = local_search_seconds(time_limit)
-    prover = core_prover(model, backend, seed=1)
-    second = core_prover(shuffled, backend, seed=2)
+    prover = core_prover(model, backend, seed)
+    second = core_prover(shuffled, backend, seed + 1)
     if backend == CPSAT:
         if variant == "dominating":
             first_lp, second_lp = LP_PROVERS

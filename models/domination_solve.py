@@ -1,21 +1,28 @@
 """Solving knight domination on any backend, with the answer validated and the proof state kept.
 
-Three routes, and ``auto`` (the default) to choose between them: by board size between the first
-two, and ``single`` on a backend with no core-guided prover (the MIP solvers).
+Four routes, and ``auto`` (the default) to choose between them by backend and board size. Every
+figure below is a median over solver seeds 1 to 5 or 7 on the 2-core machine, in one process with
+the solver libraries loaded; one seed alone can mislead by 5x either way at these sizes.
 
-- ``race`` runs a prover and a placer side by side on two processes (domination_race).
 - ``core`` runs the race's core-guided prover alone, on one thread in this process. Up to 10x10
-  it proves every variant faster than the race's processes start (medians of 3 on the 2-core
-  machine, solver libraries loaded: dominating 10x10 in 0.03 s against the race's 0.69 s,
-  independent 10x10 in 0.04 against 0.08 s; RC2 on CaDiCaL the same way), so ``auto`` takes it
-  there. From 11x11 up its heavy tail shows (dominating 11x11: 3.9 s against the race's 1.2 s),
-  so ``auto`` races.
+  it proves every variant faster than anything else tried (dominating 10x10 in 0.03 s against
+  the race's 0.89 s and the portfolio's 0.06 s), so ``auto`` takes it there. From 11x11 up its
+  heavy tail shows (dominating 11x11: 4.9 s).
+- ``portfolio`` (CP-SAT only) runs one CP-SAT solve on two threads: a single full-problem worker
+  (core search, or for the dominating variant the LP-heavy ``max_lp`` search) and, on the second
+  thread, CP-SAT's interleaved local search and LNS, which hand their placements to the worker.
+  That is the race's shape without its processes. ``auto`` takes it from 101 to 169 squares:
+  independent 11x11 in 0.38 s and 12x12 in 0.24 s (the race: 0.58 and 0.35 s; the textbook
+  model: 0.92 and 0.38 s), dominating 11x11 to 13x13 in 0.31, 0.46 and 0.99 s (the race: 1.8,
+  1.4 and 3.5 s). At 14x14 the race is ahead (independent 6.0 against 10.7 s).
+- ``race`` runs a prover and a placer side by side on two processes (domination_race); ``auto``
+  takes it above 169 squares, and above 100 on the SAT backends.
 - ``single`` runs one backend in this process, with the configurations the benchmark found
   strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on
   these proofs) and the lex-leader symmetry break, and on SAT solvers core-guided MaxSAT (RC2),
   whose disjoint cores are exactly the per-square cover clauses, so it climbs the lower bound far
   faster than a bound search refutes "one knight fewer". Only this route takes backend options
-  and writes DRUP proofs.
+  and writes DRUP proofs; ``auto`` takes it on the MIP backends, which have no core-guided prover.
 """
 
 from __future__ import annotations
@@ -40,8 +47,10 @@ from boardsat.results import Result, Status
 from boardsat.solve import solve
 
 CPSAT_WORKERS = 8
-ROUTES = ("auto", "race", "core", "single")
-CORE_ALONE_UP_TO_SQUARES = 100  # auto: the core-guided prover alone up to here, the race above
+ROUTES = ("auto", "race", "core", "portfolio", "single")
+CORE_ALONE_UP_TO_SQUARES = 100  # auto: the core-guided prover alone up to here
+PORTFOLIO_UP_TO_SQUARES = 169  # auto on CP-SAT: the portfolio up to here, the race above
+PORTFOLIO_WORKER = {"independent": "core", "total": "core", "dominating": "max_lp"}
 
 
 @dataclass(frozen=True)
@@ -52,7 +61,7 @@ class DominationAnswer:
     variant: str
     placement: frozenset[Square]
     result: Result
-    route: str  # the route that ran: race, core or single (auto resolves to one of them)
+    route: str  # the route that ran (auto resolves to one of the others)
     events: tuple[RaceEvent, ...] = ()
     finisher: str | None = None  # the racer that closed the gap (race route)
 
@@ -99,6 +108,9 @@ class DominationAnswer:
             how = f"race on {self.result.backend}{closed}"
         elif self.route == "core":
             how = f"core-guided prover alone on {self.result.backend}"
+        elif self.route == "portfolio":
+            worker = PORTFOLIO_WORKER[self.variant]
+            how = f"CP-SAT portfolio: {worker} worker beside local search and LNS"
         else:
             how = f"{self.result.backend} [{self.result.encoding}]"
         return (
@@ -106,6 +118,24 @@ class DominationAnswer:
             f"{self.knights} knights ({self.variant}), {proven}, lower bound {self.lower_bound}; "
             f"{how}, {self.result.seconds:.2f} s"
         )
+
+
+def _auto_route(squares: int, backend: str) -> str:
+    """The route ``auto`` stands for: see the module's docstring for the measurements."""
+    if not has_core_prover(backend):
+        return "single"
+    if squares <= CORE_ALONE_UP_TO_SQUARES:
+        return "core"
+    if backend == CPSAT and squares <= PORTFOLIO_UP_TO_SQUARES:
+        return "portfolio"
+    return "race"
+
+
+def portfolio_options(variant: str, seed: int = 1) -> dict[str, Any]:
+    """CP-SAT on two threads: the variant's full-problem worker, and CP-SAT's interleaved local
+    search and LNS on the second thread (with one named subsolver, that is what it runs there)."""
+    parameters = {"subsolvers": [PORTFOLIO_WORKER[variant]], "random_seed": seed}
+    return {"workers": 2, "parameters": parameters}
 
 
 def _event_json(event: RaceEvent) -> dict[str, Any]:
@@ -127,21 +157,22 @@ def solve_domination(
     time_limit: float | None = None,
     symmetry: bool | None = None,
     tiles: int = 0,
+    seed: int = 1,
     **options: Any,
 ) -> DominationAnswer:
     """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer.
 
-    ``symmetry`` (the lex-leader break) defaults to what measured best per route: off in the
-    race and the core route, on in the single route. ``options`` go to the backend and need the
-    single route.
+    ``symmetry`` (the lex-leader break) defaults to what measured best per route: on in the
+    single route only. ``seed`` is CP-SAT's random seed and the race's model shuffle (RC2 and the
+    MIP solvers run deterministically); proof times on one board vary several-fold by seed, so
+    comparisons should span seeds. ``options`` go to the backend and need the single route.
     """
     if route not in ROUTES:
         raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
     if route == "auto":
-        if not has_core_prover(backend):
-            route = "single"
-        else:
-            route = "core" if rows * cols <= CORE_ALONE_UP_TO_SQUARES else "race"
+        route = _auto_route(rows * cols, backend)
+    if route == "portfolio" and backend != CPSAT:
+        raise BoardsatError(f"the portfolio route runs CP-SAT's own workers, not {backend!r}")
     if options and route != "single":
         raise BoardsatError(f"backend options ({', '.join(sorted(options))}) need the single route")
     events: tuple[RaceEvent, ...] = ()
@@ -149,18 +180,30 @@ def solve_domination(
     built: DominationModel
     if route == "race":
         built, racers = domination_racers(
-            rows, cols, variant, backend, time_limit, symmetry=bool(symmetry), tiles=tiles
+            rows,
+            cols,
+            variant,
+            backend,
+            time_limit,
+            symmetry=bool(symmetry),
+            tiles=tiles,
+            seed=seed,
         )
         outcome = race(racers, time_limit)
         result, events, finisher = outcome.result, outcome.events, outcome.finisher
     elif route == "core":
         built = build_model(rows, cols, variant, symmetry=bool(symmetry), tiles=tiles)
-        prover = core_prover(built.model, backend)
+        prover = core_prover(built.model, backend, seed)
         result = solve(prover.model, prover.backend, time_limit=time_limit, **prover.options)
+    elif route == "portfolio":
+        built = build_model(rows, cols, variant, symmetry=bool(symmetry), tiles=tiles)
+        portfolio = portfolio_options(variant, seed)
+        result = solve(built.model, CPSAT, time_limit=time_limit, **portfolio)
     else:
         built = build_model(rows, cols, variant, symmetry=symmetry is not False, tiles=tiles)
         if backend == CPSAT:
             options.setdefault("workers", CPSAT_WORKERS)
+            options["parameters"] = {"random_seed": seed, **options.get("parameters", {})}
         elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
             options["optimisation"] = "maxsat"
         result = solve(built.model, backend, time_limit=time_limit, **options)

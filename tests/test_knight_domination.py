@@ -18,6 +18,7 @@ from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_race import domination_racers
 from boardsat.models.domination_solve import (
     CORE_ALONE_UP_TO_SQUARES,
+    PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
     DominationAnswer,
     seed_demo,
@@ -30,6 +31,13 @@ from boardsat.results import Status
 from boardsat.solve import solve
 
 SMALL = [(rows, cols) for rows in range(1, 6) for cols in range(rows, 6)]
+# every route on every backend that runs it (the portfolio is CP-SAT's own)
+ROUTES_ON = [
+    (route, backend)
+    for route in ROUTES
+    for backend in ("cpsat", "cadical195", "glucose4")
+    if route != "portfolio" or backend == "cpsat"
+]
 # the article's 14-knight placement of seed 003 (row 0 at the top)
 SEED_PLACEMENT = [
     (0, 0), (0, 2), (1, 5), (2, 0), (2, 4), (2, 5), (3, 0),
@@ -94,13 +102,16 @@ def test_sat_backends_agree_with_the_exhaustive_search(
     cols=st.integers(1, 7),
     variant=st.sampled_from(VARIANTS),
     symmetry=st.booleans(),
-    backend=st.sampled_from(["cpsat", "cadical195", "glucose4"]),
-    route=st.sampled_from(ROUTES),
+    route_on=st.sampled_from(ROUTES_ON),
+    seed=st.integers(0, 9),
 )
 def test_random_rectangles(
-    rows: int, cols: int, variant: str, symmetry: bool, backend: str, route: str
+    rows: int, cols: int, variant: str, symmetry: bool, route_on: tuple[str, str], seed: int
 ) -> None:
-    answer = solve_domination(rows, cols, variant, route=route, backend=backend, symmetry=symmetry)
+    route, backend = route_on
+    answer = solve_domination(
+        rows, cols, variant, route=route, backend=backend, symmetry=symmetry, seed=seed
+    )
     assert_matches_oracle(answer, rows, cols, variant)
 
 
@@ -122,8 +133,9 @@ def test_the_seed_placement_is_valid_and_the_validator_catches_breaks() -> None:
     assert validate(8, 8, "independent", [*SEED_PLACEMENT, (8, 0)])  # off the board
 
 
-@pytest.mark.parametrize("route", ROUTES)
-@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+@pytest.mark.parametrize(
+    ("route", "backend"), [pair for pair in ROUTES_ON if pair[1] != "glucose4"]
+)
 def test_seed_figure_fourteen_is_proven(backend: str, route: str) -> None:
     answer = solve_domination(8, 8, "independent", route=route, backend=backend)
     assert answer.proven_optimal
@@ -156,7 +168,12 @@ def test_drup_proof_of_no_thirteen_checks_independently(tmp_path: Path, symmetry
 
 @pytest.mark.parametrize(
     ("route", "backend", "options"),
-    [("single", "cpsat", {"workers": 2}), ("race", "cpsat", {}), ("race", "cadical195", {})],
+    [
+        ("single", "cpsat", {"workers": 2}),
+        ("portfolio", "cpsat", {}),
+        ("race", "cpsat", {}),
+        ("race", "cadical195", {}),
+    ],
 )
 def test_time_limit_gives_the_best_placement_and_a_bound(
     route: str, backend: str, options: dict[str, int]
@@ -187,10 +204,16 @@ def test_seed_demo_is_verified() -> None:
     assert "14 knights" in outcome.answer
 
 
-@pytest.mark.parametrize("route", ["race", "core"])
-@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+@pytest.mark.parametrize(
+    ("route", "backend"),
+    [
+        pair
+        for pair in ROUTES_ON
+        if pair[0] in ("race", "core", "portfolio") and pair[1] != "glucose4"
+    ],
+)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_race_and_core_routes_match_the_exhaustive_search(
+def test_race_core_and_portfolio_routes_match_the_exhaustive_search(
     variant: str, backend: str, route: str
 ) -> None:
     for rows, cols in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
@@ -200,12 +223,19 @@ def test_race_and_core_routes_match_the_exhaustive_search(
 
 
 @pytest.mark.parametrize("variant", ["independent", "dominating"])
-def test_auto_runs_the_core_prover_alone_on_small_boards_and_races_on_larger(
-    variant: str,
+@pytest.mark.parametrize(
+    ("backend", "routes"),
+    [("cpsat", ["core", "portfolio", "portfolio", "race"]), ("cadical195", ["core", "race"])],
+)
+def test_auto_picks_core_then_portfolio_then_race_by_board_size(
+    variant: str, backend: str, routes: list[str]
 ) -> None:
     """A single row has no knight moves, so every square holds a knight in these variants."""
-    for cols, route in [(CORE_ALONE_UP_TO_SQUARES, "core"), (CORE_ALONE_UP_TO_SQUARES + 1, "race")]:
-        answer = solve_domination(1, cols, variant)
+    edges = [CORE_ALONE_UP_TO_SQUARES, CORE_ALONE_UP_TO_SQUARES + 1]
+    if backend == "cpsat":
+        edges += [PORTFOLIO_UP_TO_SQUARES, PORTFOLIO_UP_TO_SQUARES + 1]
+    for cols, route in zip(edges, routes, strict=True):
+        answer = solve_domination(1, cols, variant, backend=backend)
         assert answer.route == route
         assert answer.proven_optimal and answer.knights == cols
         assert validate(1, cols, variant, answer.placement) == []
@@ -219,6 +249,22 @@ def test_a_mip_backend_solves_alone_unless_a_core_guided_route_is_asked_for() ->
     for route in ("core", "race"):
         with pytest.raises(BoardsatError, match="single route"):
             solve_domination(4, 4, route=route, backend="highs")
+
+
+@pytest.mark.parametrize("backend", ["cadical195", "highs"])
+def test_the_portfolio_route_is_cp_sat_only(backend: str) -> None:
+    with pytest.raises(BoardsatError, match="CP-SAT's own workers"):
+        solve_domination(4, 4, route="portfolio", backend=backend)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_portfolio_proves_the_published_optimum_whatever_the_seed(variant: str) -> None:
+    """On 11x11, a board auto gives the portfolio, seeds 1 to 3 each prove the published value."""
+    for seed in (1, 2, 3):
+        answer = solve_domination(11, 11, variant, route="portfolio", seed=seed)
+        assert answer.proven_optimal and answer.knights == published_minimum(11, variant)
+        assert validate(11, 11, variant, answer.placement) == []
+    assert answer.result.encoding == "cpsat(workers=2)"
 
 
 @pytest.mark.parametrize("backend", ["cpsat", "cadical195"])

@@ -57,6 +57,8 @@ def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
         ["domination", "3", "--time-limit", "-1"],
         ["domination", "3", "--backend", "nosuchsolver"],
         ["domination", "3", "--proof", "x.drup"],
+        ["domination", "3", "--seed", "-1"],
+        ["domination", "3", "--route", "portfolio", "--backend", "cadical195"],
     ],
 )
 def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) -> None:
@@ -86,3 +88,11 @@ def test_single_backend_options_need_single(run_cli: CliRun) -> None:
     assert code == 2 and out == "" and "--route single" in err
     code, out, _ = run_cli("domination", "6", "--route", "single", "--workers", "2", "--json")
     assert code == 0 and json.loads(out)["route"] == "single"
+
+
+def test_the_portfolio_route_and_a_seed_from_the_command_line(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("domination", "9", "--route", "portfolio", "--seed", "7", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["proven_optimal"] and answer["knights"] == 14  # A342576
+    assert answer["route"] == "portfolio"
+    assert validate(9, 9, "independent", [tuple(square) for square in answer["placement"]]) == []

@@ -155,6 +155,8 @@ def test_optimality_proofs_refute_one_less(optimisation: str, tmp_path: Path) ->
 def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> None:
     existing = tmp_path / "taken.drup"
     existing.write_text("keep me\n")
+    one_knight = Model()
+    one_knight.minimize([one_knight.var("knight")])
     cases = [
         lambda: solve(Model(), "nosuchsolver"),
         lambda: solve(Model(), "cpsat", time_limit=-1),
@@ -164,6 +166,7 @@ def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> No
         lambda: solve(Model(), "cadical195", nosuch=1),
         lambda: solve(Model(), "cadical195", proof=str(existing)),
         lambda: solve(Model(), "cpsat", parameters={"no_such_parameter": 1}),
+        lambda: solve(one_knight, "cpsat", workers=2, parameters={"subsolvers": ["nosuch"]}),
     ]
     for case in cases:
         with pytest.raises(BoardsatError) as raised:

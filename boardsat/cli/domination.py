@@ -12,6 +12,7 @@ from boardsat.errors import BoardsatError
 from boardsat.models.domination_bench import run_benchmark
 from boardsat.models.domination_solve import (
     CORE_ALONE_UP_TO_SQUARES,
+    PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
     solve_domination,
 )
@@ -38,8 +39,17 @@ variant_option = click.option(
     default="auto",
     show_default=True,
     help="race: prover and placer on two processes; core: the core-guided prover alone; "
+    "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
     f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
-    "squares, race above (single on the MIP backends).",
+    f"squares, portfolio up to {PORTFOLIO_UP_TO_SQUARES} (CP-SAT), race above "
+    "(single on the MIP backends).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="CP-SAT's random seed and the race's model shuffle: proof times vary by seed.",
 )
 @click.option(
     "--proof",
@@ -75,6 +85,7 @@ def command(
     backend: str,
     time_limit: float | None,
     route: str,
+    seed: int,
     proof: str | None,
     optimisation: str | None,
     workers: int | None,
@@ -85,9 +96,9 @@ def command(
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
 
     On small boards the core-guided prover proves alone (CP-SAT's core search, or RC2 on the
-    SAT solver that --backend names); on larger ones a prover and a placer race on two
-    processes (on CP-SAT the dominating variant's provers are SCIP and HiGHS); the MIP backends
-    solve alone. The options of one backend (--proof, --optimisation, --workers) need --route
+    SAT solver that --backend names); on mid-sized ones CP-SAT runs one worker beside its own
+    local search; on larger ones a prover and a placer race on two processes (on CP-SAT the
+    dominating variant's provers are SCIP and HiGHS); the MIP backends solve alone. The options of one backend (--proof, --optimisation, --workers) need --route
     single.
     """
     options: dict[str, Any] = {}
@@ -113,6 +124,7 @@ def command(
         time_limit=time_limit,
         symmetry=symmetry,
         tiles=tiles,
+        seed=seed,
         **options,
     )
     if as_json:
