@@ -157,9 +157,8 @@ class CpSatBackend:
             )
         code = solver.solve(built.cp, reporter)
         if code == cp_model.MODEL_INVALID:
-            why = (
-                built.cp.validate() or solver.solution_info()
-            )  # the model's fault, or the parameters'
+            # the model's fault, or else the parameters' (an unknown subsolver, say)
+            why = built.cp.validate() or solver.solution_info()
             raise BoardsatError(f"CP-SAT rejected the model or its parameters: {why}")
         status = _STATUS[code]
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)

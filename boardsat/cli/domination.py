@@ -98,8 +98,8 @@ def command(
     On small boards the core-guided prover proves alone (CP-SAT's core search, or RC2 on the
     SAT solver that --backend names); on mid-sized ones CP-SAT runs one worker beside its own
     local search; on larger ones a prover and a placer race on two processes (on CP-SAT the
-    dominating variant's provers are SCIP and HiGHS); the MIP backends solve alone. The options of one backend (--proof, --optimisation, --workers) need --route
-    single.
+    dominating variant's provers are SCIP and HiGHS); the MIP backends solve alone. The options
+    of one backend (--proof, --optimisation, --workers) need --route single.
     """
     options: dict[str, Any] = {}
     if backend == CPSAT:
