@@ -34,6 +34,7 @@ from typing import Any
 from boardsat.backends import CPSAT, capabilities
 from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
+from boardsat.model import Model
 from boardsat.models.board import Board, Square
 from boardsat.models.domination_race import (
     core_prover,
@@ -42,7 +43,7 @@ from boardsat.models.domination_race import (
 )
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import DominationModel, build_model, decode, render
-from boardsat.race import RaceEvent, race
+from boardsat.race import RaceEvent, Stage, race
 from boardsat.results import Result, Status
 from boardsat.solve import solve
 
@@ -131,11 +132,13 @@ def _auto_route(squares: int, backend: str) -> str:
     return "race"
 
 
-def portfolio_options(variant: str, seed: int = 1) -> dict[str, Any]:
+def cpsat_portfolio(model: Model, variant: str, backend: str, seed: int = 1) -> Stage:
     """CP-SAT on two threads: the variant's full-problem worker, and CP-SAT's interleaved local
     search and LNS on the second thread (with one named subsolver, that is what it runs there)."""
+    if backend != CPSAT:
+        raise BoardsatError(f"the portfolio route runs CP-SAT's own workers, not {backend!r}")
     parameters = {"subsolvers": [PORTFOLIO_WORKER[variant]], "random_seed": seed}
-    return {"workers": 2, "parameters": parameters}
+    return Stage(model, CPSAT, {"workers": 2, "parameters": parameters})
 
 
 def _event_json(event: RaceEvent) -> dict[str, Any]:
@@ -171,8 +174,6 @@ def solve_domination(
         raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
     if route == "auto":
         route = _auto_route(rows * cols, backend)
-    if route == "portfolio" and backend != CPSAT:
-        raise BoardsatError(f"the portfolio route runs CP-SAT's own workers, not {backend!r}")
     if options and route != "single":
         raise BoardsatError(f"backend options ({', '.join(sorted(options))}) need the single route")
     events: tuple[RaceEvent, ...] = ()
@@ -191,14 +192,13 @@ def solve_domination(
         )
         outcome = race(racers, time_limit)
         result, events, finisher = outcome.result, outcome.events, outcome.finisher
-    elif route == "core":
+    elif route in ("core", "portfolio"):
         built = build_model(rows, cols, variant, symmetry=bool(symmetry), tiles=tiles)
-        prover = core_prover(built.model, backend, seed)
-        result = solve(prover.model, prover.backend, time_limit=time_limit, **prover.options)
-    elif route == "portfolio":
-        built = build_model(rows, cols, variant, symmetry=bool(symmetry), tiles=tiles)
-        portfolio = portfolio_options(variant, seed)
-        result = solve(built.model, CPSAT, time_limit=time_limit, **portfolio)
+        if route == "core":
+            stage = core_prover(built.model, backend, seed)
+        else:
+            stage = cpsat_portfolio(built.model, variant, backend, seed)
+        result = solve(stage.model, stage.backend, time_limit=time_limit, **stage.options)
     else:
         built = build_model(rows, cols, variant, symmetry=symmetry is not False, tiles=tiles)
         if backend == CPSAT:
