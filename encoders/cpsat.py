@@ -77,9 +77,30 @@ class Translation:
         return {keys[index]: bool(value(var)) for index, var in enumerate(self.vars)}
 
 
+def set_parameter(parameters: Any, field: str, value: Any) -> None:
+    """Set one SatParameters field: a list fills a repeated field (``subsolvers``), and an enum
+    field takes its value's name (``"STRATIFICATION_NONE"``) or number, as the proto text does."""
+    if not hasattr(parameters, field):
+        raise BoardsatError(f"CP-SAT has no parameter {field!r}")
+    current = getattr(parameters, field)
+    members = getattr(type(current), "__members__", None)
+    try:
+        if isinstance(value, (list, tuple)):
+            current.clear()
+            current.extend(value)
+        elif members is not None:
+            by_number = {int(member): member for member in members.values()}
+            setattr(parameters, field, (members if isinstance(value, str) else by_number)[value])
+        else:
+            setattr(parameters, field, value)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        choices = f"; one of {', '.join(members)}" if members is not None else ""
+        raise BoardsatError(f"CP-SAT parameter {field!r} cannot take {value!r}{choices}") from None
+
+
 class CpSatBackend:
     """OR-Tools CP-SAT; ``workers`` and raw ``parameters`` go to its SatParameters (a list fills a
-    repeated field, such as ``subsolvers``).
+    repeated field, such as ``subsolvers``; an enum takes its value's name).
 
     ``on_improvement`` hears of every better solution and every higher objective bound.
     """
@@ -102,9 +123,8 @@ class CpSatBackend:
         self.parameters = dict(parameters or {})
         self.hint = dict(hint or {})
         probe = cp_model.CpSolver().parameters
-        for field in self.parameters:
-            if not hasattr(probe, field):
-                raise BoardsatError(f"CP-SAT has no parameter {field!r}")
+        for field, value in self.parameters.items():
+            set_parameter(probe, field, value)  # bad names and values fail here, in one line
 
     @property
     def encoding_name(self) -> str:
@@ -116,12 +136,7 @@ class CpSatBackend:
         if self.workers is not None:
             solver.parameters.num_workers = self.workers
         for field, value in self.parameters.items():
-            if isinstance(value, (list, tuple)):  # a repeated field, e.g. subsolvers
-                repeated = getattr(solver.parameters, field)
-                repeated.clear()
-                repeated.extend(value)
-            else:
-                setattr(solver.parameters, field, value)
+            set_parameter(solver.parameters, field, value)
         left = deadline.remaining()
         if left is not None:
             solver.parameters.max_time_in_seconds = left

@@ -102,7 +102,8 @@ def test_a_time_limit_gives_unknown_with_the_best_of_both_and_no_child_left() ->
 
 def test_a_failing_racer_is_reported_with_its_error() -> None:
     model = build_model(6, 6).model
-    broken = Stage(model, "cpsat", {"parameters": {"max_time_in_seconds": "soon"}})
+    # a subsolver name only CP-SAT's own validation, in the child, rejects
+    broken = Stage(model, "cpsat", {"workers": 2, "parameters": {"subsolvers": ["nosuch"]}})
     with pytest.raises(RuntimeError, match="racer broken failed"):
         race([Racer("broken", (broken,))], time_limit=30)
 

@@ -167,12 +167,32 @@ def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> No
         lambda: solve(Model(), "cadical195", proof=str(existing)),
         lambda: solve(Model(), "cpsat", parameters={"no_such_parameter": 1}),
         lambda: solve(one_knight, "cpsat", workers=2, parameters={"subsolvers": ["nosuch"]}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_time_in_seconds": "soon"}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": "NOSUCH"}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": 99}),
     ]
     for case in cases:
         with pytest.raises(BoardsatError) as raised:
             case()
         assert "\n" not in str(raised.value)
     assert existing.read_text() == "keep me\n"
+
+
+def test_cpsat_enum_parameters_take_a_name_or_a_number() -> None:
+    from ortools.sat.python import cp_model
+
+    from boardsat.encoders.cpsat import set_parameter
+
+    parameters = cp_model.CpSolver().parameters
+    set_parameter(parameters, "max_sat_stratification", "STRATIFICATION_NONE")
+    by_name = parameters.max_sat_stratification
+    assert by_name.name == "STRATIFICATION_NONE"
+    set_parameter(parameters, "max_sat_stratification", "STRATIFICATION_ASCENT")
+    set_parameter(parameters, "max_sat_stratification", int(by_name))
+    assert parameters.max_sat_stratification == by_name
+    model = pigeonhole(3, escape=True)
+    result = solve(model, "cpsat", parameters={"max_sat_stratification": "STRATIFICATION_NONE"})
+    assert result.proven_optimal and result.objective == 1
 
 
 def test_availability_agrees_with_the_capability_probe() -> None:
