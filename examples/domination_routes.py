@@ -1,5 +1,5 @@
 """Minimum knight placements for n = 1..9 in every variant: races, core-guided provers alone,
-the CP-SAT portfolio, single SAT routes and a MIP.
+CP-SAT's LP search, the CP-SAT portfolio, single SAT routes and a MIP.
 
 Prints the proven optimum per route with its time and checks every route against the published
 values (OEIS A342576, A006075, A261752) and against each other; symmetry breaking must not
@@ -15,6 +15,7 @@ from boardsat.models.knight_domination import VARIANTS
 ROUTES = {
     "race cpsat": {"route": "race", "backend": "cpsat"},
     "core cpsat": {"route": "core", "backend": "cpsat"},
+    "lp cpsat": {"route": "lp", "backend": "cpsat"},
     "portfolio cpsat": {"route": "portfolio", "backend": "cpsat"},
     "race cadical": {"route": "race", "backend": "cadical195"},
     "cadical linear-up": {"route": "single", "backend": "cadical195", "optimisation": "linear-up"},

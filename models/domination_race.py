@@ -39,7 +39,6 @@ BRIEF_LOCAL_SEARCH_S = 2.0  # before HiGHS takes the placer's core (dominating)
 LP_PROVERS = ("scip", "highs")  # dominating on CP-SAT: the first prover, the placer's second
 
 
-CPSAT_LOCAL_SEARCH = {"workers": 1, "parameters": {"use_ls_only": True}}
 SAT_PLACER = {"optimisation": "linear-down"}
 
 
@@ -81,7 +80,9 @@ def domination_racers(
     seed: int = 1,
 ) -> tuple[DominationModel, list[Racer]]:
     """The model answers decode against, and the two racers for ``backend``; ``seed`` seeds the
-    first prover, the shuffle of the second prover's model, and (plus one) the second prover."""
+    first prover, CP-SAT's local search, the shuffle of the second prover's model, and (plus one)
+    the second prover (local search alone finds 47 knights on independent 17x17 in 1 s with seed
+    2 and stays at 48 for a minute with seed 1)."""
     built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
     model, shuffled = built.model, built.model.shuffled(seed)
     searching = local_search_seconds(time_limit)
@@ -95,7 +96,8 @@ def domination_racers(
             if is_available(second_lp):
                 searching = min(searching, BRIEF_LOCAL_SEARCH_S)
                 second = Stage(model, second_lp)
-        placer = Stage(model, CPSAT, CPSAT_LOCAL_SEARCH, seconds=searching)
+        local_search = {"workers": 1, "parameters": {"use_ls_only": True, "random_seed": seed}}
+        placer = Stage(model, CPSAT, local_search, seconds=searching)
     else:
         placer = Stage(model, backend, SAT_PLACER, seconds=searching)
     return built, [

@@ -18,6 +18,8 @@ from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_race import domination_racers
 from boardsat.models.domination_solve import (
     CORE_ALONE_UP_TO_SQUARES,
+    CPSAT_ONLY_ROUTES,
+    LP_ALONE_UP_TO_SQUARES,
     PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
     DominationAnswer,
@@ -31,12 +33,12 @@ from boardsat.results import Status
 from boardsat.solve import solve
 
 SMALL = [(rows, cols) for rows in range(1, 6) for cols in range(rows, 6)]
-# every route on every backend that runs it (the portfolio is CP-SAT's own)
+# every route on every backend that runs it (lp and the portfolio are CP-SAT's own)
 ROUTES_ON = [
     (route, backend)
     for route in ROUTES
     for backend in ("cpsat", "cadical195", "glucose4")
-    if route != "portfolio" or backend == "cpsat"
+    if route not in CPSAT_ONLY_ROUTES or backend == "cpsat"
 ]
 # the article's 14-knight placement of seed 003 (row 0 at the top)
 SEED_PLACEMENT = [
@@ -170,6 +172,7 @@ def test_drup_proof_of_no_thirteen_checks_independently(tmp_path: Path, symmetry
     ("route", "backend", "options"),
     [
         ("single", "cpsat", {"workers": 2}),
+        ("lp", "cpsat", {}),
         ("portfolio", "cpsat", {}),
         ("race", "cpsat", {}),
         ("race", "cadical195", {}),
@@ -206,14 +209,10 @@ def test_seed_demo_is_verified() -> None:
 
 @pytest.mark.parametrize(
     ("route", "backend"),
-    [
-        pair
-        for pair in ROUTES_ON
-        if pair[0] in ("race", "core", "portfolio") and pair[1] != "glucose4"
-    ],
+    [pair for pair in ROUTES_ON if pair[0] not in ("auto", "single") and pair[1] != "glucose4"],
 )
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_race_core_and_portfolio_routes_match_the_exhaustive_search(
+def test_race_core_lp_and_portfolio_routes_match_the_exhaustive_search(
     variant: str, backend: str, route: str
 ) -> None:
     for rows, cols in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
@@ -223,18 +222,18 @@ def test_race_core_and_portfolio_routes_match_the_exhaustive_search(
 
 
 @pytest.mark.parametrize("variant", ["independent", "dominating"])
-@pytest.mark.parametrize(
-    ("backend", "routes"),
-    [("cpsat", ["core", "portfolio", "portfolio", "race"]), ("cadical195", ["core", "race"])],
-)
-def test_auto_picks_core_then_portfolio_then_race_by_board_size(
-    variant: str, backend: str, routes: list[str]
-) -> None:
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_auto_picks_its_route_by_board_size_variant_and_backend(variant: str, backend: str) -> None:
     """A single row has no knight moves, so every square holds a knight in these variants."""
-    edges = [CORE_ALONE_UP_TO_SQUARES, CORE_ALONE_UP_TO_SQUARES + 1]
+    expected = {CORE_ALONE_UP_TO_SQUARES: "core"}
     if backend == "cpsat":
-        edges += [PORTFOLIO_UP_TO_SQUARES, PORTFOLIO_UP_TO_SQUARES + 1]
-    for cols, route in zip(edges, routes, strict=True):
+        expected[CORE_ALONE_UP_TO_SQUARES + 1] = "portfolio"
+        expected |= {PORTFOLIO_UP_TO_SQUARES: "portfolio", PORTFOLIO_UP_TO_SQUARES + 1: "race"}
+        if variant == "dominating":
+            expected |= {LP_ALONE_UP_TO_SQUARES: "lp", LP_ALONE_UP_TO_SQUARES + 1: "core"}
+    else:
+        expected[CORE_ALONE_UP_TO_SQUARES + 1] = "race"
+    for cols, route in sorted(expected.items()):
         answer = solve_domination(1, cols, variant, backend=backend)
         assert answer.route == route
         assert answer.proven_optimal and answer.knights == cols
@@ -252,9 +251,10 @@ def test_a_mip_backend_solves_alone_unless_a_core_guided_route_is_asked_for() ->
 
 
 @pytest.mark.parametrize("backend", ["cadical195", "highs"])
-def test_the_portfolio_route_is_cp_sat_only(backend: str) -> None:
-    with pytest.raises(BoardsatError, match="CP-SAT's own workers"):
-        solve_domination(4, 4, route="portfolio", backend=backend)
+@pytest.mark.parametrize("route", CPSAT_ONLY_ROUTES)
+def test_the_lp_and_portfolio_routes_are_cp_sat_only(route: str, backend: str) -> None:
+    with pytest.raises(BoardsatError, match="CP-SAT's"):
+        solve_domination(4, 4, route=route, backend=backend)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -295,6 +295,20 @@ def test_dominating_race_proves_with_mip_solvers_each_alone(
     placement = decode(built, outcome.result)
     assert len(placement) == minimum_knights(5, 5, "dominating")
     assert validate(5, 5, "dominating", placement) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_seed_reaches_every_cpsat_stage_of_the_race(variant: str) -> None:
+    """A seed sweep must vary the whole race: the local search too, not only the provers."""
+    _, racers = domination_racers(6, 6, variant, seed=7)
+    seeds = [
+        stage.options["parameters"]["random_seed"]
+        for racer in racers
+        for stage in racer.stages
+        if stage.backend == "cpsat"
+    ]
+    assert seeds and set(seeds) <= {7, 8}
+    assert 7 in seeds
 
 
 @pytest.mark.parametrize("route", [route for route in ROUTES if route != "single"])

@@ -59,6 +59,7 @@ def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
         ["domination", "3", "--proof", "x.drup"],
         ["domination", "3", "--seed", "-1"],
         ["domination", "3", "--route", "portfolio", "--backend", "cadical195"],
+        ["domination", "3", "--route", "lp", "--backend", "highs"],
     ],
 )
 def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) -> None:

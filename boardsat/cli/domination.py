@@ -12,6 +12,7 @@ from boardsat.errors import BoardsatError
 from boardsat.models.domination_bench import run_benchmark
 from boardsat.models.domination_solve import (
     CORE_ALONE_UP_TO_SQUARES,
+    LP_ALONE_UP_TO_SQUARES,
     PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
     solve_domination,
@@ -39,10 +40,11 @@ variant_option = click.option(
     default="auto",
     show_default=True,
     help="race: prover and placer on two processes; core: the core-guided prover alone; "
+    "lp: CP-SAT's LP-based search on one thread; "
     "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
     f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
-    f"squares, portfolio up to {PORTFOLIO_UP_TO_SQUARES} (CP-SAT), race above "
-    "(single on the MIP backends).",
+    f"squares (on CP-SAT lp for dominating up to {LP_ALONE_UP_TO_SQUARES}), portfolio up to "
+    f"{PORTFOLIO_UP_TO_SQUARES} (CP-SAT), race above (single on the MIP backends).",
 )
 @click.option(
     "--seed",
@@ -96,7 +98,7 @@ def command(
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
 
     On small boards the core-guided prover proves alone (CP-SAT's core search, or RC2 on the
-    SAT solver that --backend names); on mid-sized ones CP-SAT runs one worker beside its own
+    SAT solver that --backend names; CP-SAT's LP search for the dominating variant); on mid-sized ones CP-SAT runs one worker beside its own
     local search; on larger ones a prover and a placer race on two processes (on CP-SAT the
     dominating variant's provers are SCIP and HiGHS); the MIP backends solve alone. The options
     of one backend (--proof, --optimisation, --workers) need --route single.
