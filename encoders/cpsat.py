@@ -78,29 +78,38 @@ class Translation:
 
 
 def set_parameter(parameters: Any, field: str, value: Any) -> None:
-    """Set one SatParameters field: a list fills a repeated field (``subsolvers``), and an enum
-    field takes its value's name (``"STRATIFICATION_NONE"``) or number, as the proto text does."""
+    """Set one SatParameters field: a list fills a repeated field (``subsolvers``; enum items by
+    number), and a scalar enum field takes its value's name (``"STRATIFICATION_NONE"``) or number,
+    as the proto text does; anything CP-SAT would misread (a bool for an enum) fails in one line."""
     if not hasattr(parameters, field):
         raise BoardsatError(f"CP-SAT has no parameter {field!r}")
     current = getattr(parameters, field)
     members = getattr(type(current), "__members__", None)
+    repeated = hasattr(current, "extend")
     try:
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, (list, tuple)) and repeated:
             current.clear()
             current.extend(value)
         elif members is not None:
-            by_number = {int(member): member for member in members.values()}
-            setattr(parameters, field, (members if isinstance(value, str) else by_number)[value])
-        else:
+            if isinstance(value, str):
+                setattr(parameters, field, members[value])
+            elif isinstance(value, int) and not isinstance(value, bool):
+                setattr(parameters, field, {int(m): m for m in members.values()}[value])
+            else:
+                raise TypeError(value)
+        elif not repeated:
             setattr(parameters, field, value)
+        else:
+            raise TypeError(value)
     except (AttributeError, KeyError, TypeError, ValueError):
-        choices = f"; one of {', '.join(members)}" if members is not None else ""
-        raise BoardsatError(f"CP-SAT parameter {field!r} cannot take {value!r}{choices}") from None
+        needs = "; a list" if repeated and not isinstance(value, (list, tuple)) else ""
+        needs += f"; one of {', '.join(members)}" if members is not None else ""
+        raise BoardsatError(f"CP-SAT parameter {field!r} cannot take {value!r}{needs}") from None
 
 
 class CpSatBackend:
     """OR-Tools CP-SAT; ``workers`` and raw ``parameters`` go to its SatParameters (a list fills a
-    repeated field, such as ``subsolvers``; an enum takes its value's name).
+    repeated field, such as ``subsolvers``; a scalar enum takes its value's name).
 
     ``on_improvement`` hears of every better solution and every higher objective bound.
     """

@@ -44,6 +44,7 @@ def routes() -> dict[str, Route]:
     found: dict[str, Route] = {
         BASELINE: _textbook("cpsat", {"workers": 8}),
         "boardsat auto cpsat": _boardsat("auto", "cpsat"),
+        "boardsat lp cpsat": _boardsat("lp", "cpsat"),
         "boardsat portfolio cpsat": _boardsat("portfolio", "cpsat"),
         "boardsat auto cadical195": _boardsat("auto", "cadical195"),
         "boardsat race cpsat": _boardsat("race", "cpsat"),
@@ -102,8 +103,7 @@ def _run_once(
     with contextlib.suppress(ProcessLookupError):  # the group may have ended already
         os.killpg(child.pid, signal.SIGKILL)
     child.join()
-    extra["published"] = _published(n, variant)
-    extra["matches_published"] = extra["proven"] and extra["knights"] == extra["published"]
+    _compare_with_published(extra, n, variant)
     outcome = f"{extra['status']} {extra['knights']} (bound {extra['bound']})"
     return outcome, extra
 
@@ -120,20 +120,24 @@ def _solve_and_send(route: Route, n: int, variant: str, limit: float, seed: int,
             "status": status,
             "knights": None if placement is None else len(placement),
             "bound": bound,
-            "proven": status == "OPTIMAL",
+            "proven": status in ("OPTIMAL", "UNSATISFIABLE"),
         }
     )
 
 
-def _published(n: int, variant: str) -> int | None:
+def _compare_with_published(extra: dict[str, Any], n: int, variant: str) -> None:
+    """A published ``None`` says no placement exists, which a proof of infeasibility matches;
+    beyond the published range there is nothing to compare (``matches_published`` is None)."""
     try:
-        return published_minimum(n, variant)
+        extra["published"] = published_minimum(n, variant)
     except KeyError:
-        return None
+        extra["published"] = extra["matches_published"] = None
+        return
+    extra["matches_published"] = extra["proven"] and extra["knights"] == extra["published"]
 
 
 def _published_note(extra: dict[str, Any]) -> str:
-    if not extra["proven"] or extra["published"] is None:
+    if not extra["proven"] or extra["matches_published"] is None:
         return ""
     return "= published" if extra["matches_published"] else "DIFFERS FROM THE PUBLISHED VALUE"
 
@@ -177,9 +181,9 @@ def run_benchmark(
                     f"{instance:<20} {name:<32} {row.median_seconds:8.2f} s  "
                     f"{row.outcome} {_published_note(row.extra)}"
                 )
-                if row.extra["proven"]:
+                if row.extra["proven"]:  # an optimum, or that no placement exists
                     largest.setdefault(variant, {})[name] = n
-                elif row.extra["status"] != "UNSATISFIABLE":
+                else:
                     stopped.add(name)
     click.echo(ratio_table(rows, BASELINE))
     click.echo("largest n proven (every smaller n proven too, from --min-n):")

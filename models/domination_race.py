@@ -37,9 +37,7 @@ LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the placer's first stage, clamped to this 
 UNLIMITED_LOCAL_SEARCH_S = 5.0
 BRIEF_LOCAL_SEARCH_S = 2.0  # before HiGHS takes the placer's core (dominating)
 LP_PROVERS = ("scip", "highs")  # dominating on CP-SAT: the first prover, the placer's second
-
-
-SAT_PLACER = {"optimisation": "linear-down"}
+SAT_PLACER = {"optimisation": "linear-down"}  # the placer's first stage on SAT backends
 
 
 def has_core_prover(backend: str) -> bool:
@@ -81,8 +79,9 @@ def domination_racers(
 ) -> tuple[DominationModel, list[Racer]]:
     """The model answers decode against, and the two racers for ``backend``; ``seed`` seeds the
     first prover, CP-SAT's local search, the shuffle of the second prover's model, and (plus one)
-    the second prover (local search alone finds 47 knights on independent 17x17 in 1 s with seed
-    2 and stays at 48 for a minute with seed 1)."""
+    the second prover, wherever they are CP-SAT (the MIP provers and RC2 run deterministically).
+    Local search alone finds 47 knights on independent 17x17 in 1 s with seed 2 and stays at 48
+    for a minute with seed 1."""
     built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
     model, shuffled = built.model, built.model.shuffled(seed)
     searching = local_search_seconds(time_limit)

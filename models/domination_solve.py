@@ -1,22 +1,22 @@
 """Solving knight domination on any backend, with the answer validated and the proof state kept.
 
-Five routes, and ``auto`` (the default) to choose between them by backend and board size. Every
-figure below is a median over solver seeds 1 to 5 or 7 on the 2-core machine, in one process with
-the solver libraries loaded; one seed alone can mislead by 5x either way at these sizes.
+Five routes, and ``auto`` (the default) to choose between them by backend, variant and board
+size. Every figure below is a median over solver seeds 1 to 5, 7 or 15 on the 2-core machine, in
+one process with the solver libraries loaded; one seed alone can mislead by 5x either way.
 
 - ``core`` runs the race's core-guided prover alone, on one thread in this process. Up to 10x10
-  it proves every variant faster than anything else tried but ``lp`` on small dominating boards
-  (dominating 10x10 in 0.03 s against the race's 0.89 s and the portfolio's 0.06 s), so ``auto``
-  takes it there. From 11x11 up its heavy tail shows (dominating 11x11: 4.9 s).
-- ``lp`` (CP-SAT only) runs CP-SAT's LP-based search on one thread (``linearization_level`` 2,
-  no core search). The dominating variant's bounds come from the LP relaxation (its provers in
-  the race are SCIP and HiGHS), and on its small boards this is the fastest proof of all: in
-  milliseconds, medians over seeds 1 to 15 (each route through ``solve_domination``; HiGHS: its
-  solve of the textbook model alone), 7x7 in 6.1 against core search 17.2, the portfolio 9.7
-  and HiGHS 7.4; 8x8 in 5.0 against 13.4, 8.0 and 8.0; 9x9 in 22.3 against 43.6, 30.1 and
-  56.3. At 10x10 core search is ahead again (21.4 against 83.1), so ``auto`` takes ``lp`` for the
-  dominating variant up to 81 squares. On the other variants it trails core search (independent
-  7x7: 30.5 against 16.2 ms).
+  it proves the independent and total variants faster than anything else tried, and dominating
+  10x10 too (0.03 s against the race's 0.89 s and the portfolio's 0.06 s, seeds 1 to 5), so
+  ``auto`` takes it there. From 11x11 up its heavy tail shows (dominating 11x11: 4.9 s).
+- ``lp`` (CP-SAT only) runs CP-SAT's LP-based search on one thread (``linearization_level`` 2, no
+  core search). The dominating variant's bounds come from the LP relaxation (its provers in the race
+  are SCIP and HiGHS), and on its small boards this is the fastest proof of all: in milliseconds,
+  medians over seeds 1 to 15 (each route through ``solve_domination``; HiGHS: its solve of the
+  textbook model alone), 7x7 in 6.1 against core search 17.2, the portfolio 9.7 and HiGHS 7.4; 8x8
+  in 5.0 against 13.4, 8.0 and 8.0; 9x9 in 22.3 against 43.6, 30.1 and 56.3. At 10x10 core search is
+  ahead (21.4 against 83.1 ms in this run), so ``auto`` takes ``lp`` for the dominating variant up
+  to 81 squares. On the other variants it trails core search (independent 7x7: 30.5 against 16.2
+  ms).
 - ``portfolio`` (CP-SAT only) runs one CP-SAT solve on two threads: a single full-problem worker
   (core search, or for the dominating variant the LP-heavy ``max_lp`` search) and, on the second
   thread, CP-SAT's interleaved local search and LNS, which hand their placements to the worker.
@@ -147,19 +147,15 @@ def _auto_route(squares: int, variant: str, backend: str) -> str:
     return "race"
 
 
-def cpsat_lp_search(model: Model, backend: str, seed: int = 1) -> Stage:
+def cpsat_lp_search(model: Model, seed: int = 1) -> Stage:
     """CP-SAT's LP-based search on one thread: the full linear relaxation at every node."""
-    if backend != CPSAT:
-        raise BoardsatError(f"the lp route runs CP-SAT's LP-based search, not {backend!r}")
     parameters = {"linearization_level": 2, "random_seed": seed}
     return Stage(model, CPSAT, {"workers": 1, "parameters": parameters})
 
 
-def cpsat_portfolio(model: Model, variant: str, backend: str, seed: int = 1) -> Stage:
+def cpsat_portfolio(model: Model, variant: str, seed: int = 1) -> Stage:
     """CP-SAT on two threads: the variant's full-problem worker, and CP-SAT's interleaved local
     search and LNS on the second thread (with one named subsolver, that is what it runs there)."""
-    if backend != CPSAT:
-        raise BoardsatError(f"the portfolio route runs CP-SAT's own workers, not {backend!r}")
     parameters = {"subsolvers": [PORTFOLIO_WORKER[variant]], "random_seed": seed}
     return Stage(model, CPSAT, {"workers": 2, "parameters": parameters})
 
@@ -197,6 +193,8 @@ def solve_domination(
         raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
     if route == "auto":
         route = _auto_route(rows * cols, variant, backend)
+    if route in CPSAT_ONLY_ROUTES and backend != CPSAT:
+        raise BoardsatError(f"the {route} route runs CP-SAT's own search, not {backend!r}")
     if options and route != "single":
         raise BoardsatError(f"backend options ({', '.join(sorted(options))}) need the single route")
     events: tuple[RaceEvent, ...] = ()
@@ -220,9 +218,9 @@ def solve_domination(
         if route == "core":
             stage = core_prover(built.model, backend, seed)
         elif route == "lp":
-            stage = cpsat_lp_search(built.model, backend, seed)
+            stage = cpsat_lp_search(built.model, seed)
         else:
-            stage = cpsat_portfolio(built.model, variant, backend, seed)
+            stage = cpsat_portfolio(built.model, variant, seed)
         result = solve(stage.model, stage.backend, time_limit=time_limit, **stage.options)
     else:
         built = build_model(rows, cols, variant, symmetry=symmetry is not False, tiles=tiles)

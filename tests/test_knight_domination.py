@@ -225,12 +225,13 @@ def test_race_core_lp_and_portfolio_routes_match_the_exhaustive_search(
 @pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
 def test_auto_picks_its_route_by_board_size_variant_and_backend(variant: str, backend: str) -> None:
     """A single row has no knight moves, so every square holds a knight in these variants."""
-    expected = {CORE_ALONE_UP_TO_SQUARES: "core"}
+    lp_alone = backend == "cpsat" and variant == "dominating"
+    expected = {LP_ALONE_UP_TO_SQUARES: "lp" if lp_alone else "core"}
+    expected[LP_ALONE_UP_TO_SQUARES + 1] = "core"
+    expected[CORE_ALONE_UP_TO_SQUARES] = "core"
     if backend == "cpsat":
         expected[CORE_ALONE_UP_TO_SQUARES + 1] = "portfolio"
         expected |= {PORTFOLIO_UP_TO_SQUARES: "portfolio", PORTFOLIO_UP_TO_SQUARES + 1: "race"}
-        if variant == "dominating":
-            expected |= {LP_ALONE_UP_TO_SQUARES: "lp", LP_ALONE_UP_TO_SQUARES + 1: "core"}
     else:
         expected[CORE_ALONE_UP_TO_SQUARES + 1] = "race"
     for cols, route in sorted(expected.items()):
@@ -253,7 +254,7 @@ def test_a_mip_backend_solves_alone_unless_a_core_guided_route_is_asked_for() ->
 @pytest.mark.parametrize("backend", ["cadical195", "highs"])
 @pytest.mark.parametrize("route", CPSAT_ONLY_ROUTES)
 def test_the_lp_and_portfolio_routes_are_cp_sat_only(route: str, backend: str) -> None:
-    with pytest.raises(BoardsatError, match="CP-SAT's"):
+    with pytest.raises(BoardsatError, match=f"the {route} route runs CP-SAT's own search"):
         solve_domination(4, 4, route=route, backend=backend)
 
 
@@ -299,16 +300,14 @@ def test_dominating_race_proves_with_mip_solvers_each_alone(
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_seed_reaches_every_cpsat_stage_of_the_race(variant: str) -> None:
-    """A seed sweep must vary the whole race: the local search too, not only the provers."""
-    _, racers = domination_racers(6, 6, variant, seed=7)
-    seeds = [
-        stage.options["parameters"]["random_seed"]
-        for racer in racers
-        for stage in racer.stages
-        if stage.backend == "cpsat"
-    ]
-    assert seeds and set(seeds) <= {7, 8}
-    assert 7 in seeds
+    """A seed sweep must vary the whole race, local search included, and the two provers must
+    not share a seed."""
+    _, (prover, placer) = domination_racers(6, 6, variant, seed=7)
+    local_search, second = placer.stages
+    assert local_search.options["parameters"]["random_seed"] == 7
+    for stage, seed in ((prover.stages[0], 7), (second, 8)):
+        if stage.backend == "cpsat":
+            assert stage.options["parameters"]["random_seed"] == seed
 
 
 @pytest.mark.parametrize("route", [route for route in ROUTES if route != "single"])

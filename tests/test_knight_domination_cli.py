@@ -58,6 +58,7 @@ def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
         ["domination", "3", "--backend", "nosuchsolver"],
         ["domination", "3", "--proof", "x.drup"],
         ["domination", "3", "--seed", "-1"],
+        ["domination", "3", "--seed", str(2**31 - 1)],
         ["domination", "3", "--route", "portfolio", "--backend", "cadical195"],
         ["domination", "3", "--route", "lp", "--backend", "highs"],
     ],
@@ -67,6 +68,9 @@ def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) 
     assert code == 2
     assert out == "" and len(err.strip().splitlines()) == 1
     assert err.startswith("boardsat: error:")
+    if "--route" in args:
+        route = args[args.index("--route") + 1]
+        assert f"the {route} route runs CP-SAT's own search" in err
 
 
 def test_impossible_board_says_so(run_cli: CliRun) -> None:
@@ -97,3 +101,13 @@ def test_the_portfolio_route_and_a_seed_from_the_command_line(run_cli: CliRun) -
     assert code == 0 and answer["proven_optimal"] and answer["knights"] == 14  # A342576
     assert answer["route"] == "portfolio"
     assert validate(9, 9, "independent", [tuple(square) for square in answer["placement"]]) == []
+
+
+def test_small_dominating_boards_default_to_the_lp_route(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("domination", "6", "--variant", "dominating")
+    assert code == 0 and "CP-SAT's LP-based search on one thread" in out
+    assert "8 knights (dominating), proven optimal" in out  # A006075
+    code, out, _ = run_cli("domination", "6", "--variant", "dominating", "--json")
+    answer = json.loads(out)
+    assert answer["route"] == "lp" and answer["proven_optimal"]
+    assert validate(6, 6, "dominating", [tuple(square) for square in answer["placement"]]) == []

@@ -114,6 +114,9 @@ def test_bad_racers_fail_before_any_child_starts() -> None:
         race([Racer("x", (Stage(model, "nosuchsolver"),))])
     with pytest.raises(BoardsatError, match="at least one racer"):
         race([])
+    soon = Stage(model, "cpsat", {"parameters": {"max_time_in_seconds": "soon"}})
+    with pytest.raises(BoardsatError, match="cannot take 'soon'"):
+        race([Racer("x", (soon,))])
     plain = Model("no objective")
     plain.var("x")
     with pytest.raises(BoardsatError, match="needs an objective"):

@@ -8,12 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from ortools.sat.python import cp_model
 from proofcheck import check_drup
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
 from boardsat.backends import available_backends, is_available, make_backend
 from boardsat.deadline import Deadline
 from boardsat.encoders.cnf import enumerate_in_session
+from boardsat.encoders.cpsat import set_parameter
 
 
 def pigeonhole(holes: int, escape: bool = False) -> Model:
@@ -170,6 +172,8 @@ def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> No
         lambda: solve(one_knight, "cpsat", parameters={"max_time_in_seconds": "soon"}),
         lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": "NOSUCH"}),
         lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": 99}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": True}),
+        lambda: solve(one_knight, "cpsat", parameters={"subsolvers": "core"}),
     ]
     for case in cases:
         with pytest.raises(BoardsatError) as raised:
@@ -179,10 +183,6 @@ def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> No
 
 
 def test_cpsat_enum_parameters_take_a_name_or_a_number() -> None:
-    from ortools.sat.python import cp_model
-
-    from boardsat.encoders.cpsat import set_parameter
-
     parameters = cp_model.CpSolver().parameters
     set_parameter(parameters, "max_sat_stratification", "STRATIFICATION_NONE")
     by_name = parameters.max_sat_stratification
@@ -193,6 +193,12 @@ def test_cpsat_enum_parameters_take_a_name_or_a_number() -> None:
     model = pigeonhole(3, escape=True)
     result = solve(model, "cpsat", parameters={"max_sat_stratification": "STRATIFICATION_NONE"})
     assert result.proven_optimal and result.objective == 1
+
+
+def test_a_bad_cpsat_parameter_value_fails_when_the_backend_is_made() -> None:
+    """Before any solve, so that a race refuses it in the parent, not in a child process."""
+    with pytest.raises(BoardsatError, match="max_time_in_seconds"):
+        make_backend("cpsat", parameters={"max_time_in_seconds": "soon"})
 
 
 def test_availability_agrees_with_the_capability_probe() -> None:

@@ -19,6 +19,8 @@ from boardsat.models.domination_solve import (
 )
 from boardsat.models.knight_domination import VARIANTS
 
+MAX_SEED = 2**31 - 2  # CP-SAT's seed is a 32-bit integer, and the race's second prover adds one
+
 variant_option = click.option(
     "--variant",
     type=click.Choice(VARIANTS),
@@ -48,7 +50,7 @@ variant_option = click.option(
 )
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_SEED),
     default=1,
     show_default=True,
     help="CP-SAT's random seed and the race's model shuffle: proof times vary by seed.",
@@ -97,11 +99,12 @@ def command(
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
 
-    On small boards the core-guided prover proves alone (CP-SAT's core search, or RC2 on the
-    SAT solver that --backend names; CP-SAT's LP search for the dominating variant); on mid-sized ones CP-SAT runs one worker beside its own
-    local search; on larger ones a prover and a placer race on two processes (on CP-SAT the
-    dominating variant's provers are SCIP and HiGHS); the MIP backends solve alone. The options
-    of one backend (--proof, --optimisation, --workers) need --route single.
+    On small boards one solver proves alone: CP-SAT's core search (its LP-based search for the
+    dominating variant up to 81 squares) or RC2 on the SAT solver that --backend names; on mid-sized
+    ones CP-SAT runs one worker beside its own local search; on larger ones a prover and a placer
+    race on two processes (on CP-SAT the dominating variant's provers are SCIP and HiGHS); the MIP
+    backends solve alone. The options of one backend (--proof, --optimisation, --workers) need
+    --route single.
     """
     options: dict[str, Any] = {}
     if backend == CPSAT:
