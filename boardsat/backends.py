@@ -147,11 +147,15 @@ def _probe_pysat(name: str) -> Capabilities:
         budgeted = assumptions and _supports(
             lambda: (solver.conf_budget(100), solver.solve_limited())
         )
+        propagates = _supports(lambda: solver.propagate(assumptions=[1]))
     finally:
         solver.delete()
     proof = _constructs_with_proof(name)
-    # bound search from below and RC2 both lean on assumptions; without them only SAT-UNSAT runs
-    strategies = ("linear-down", "linear-up", "maxsat") if assumptions else ("linear-down",)
+    # bound search from below leans on assumptions; without them only SAT-UNSAT runs. RC2 also
+    # propagates to find at-most-ones and caps its core minimisation with conflict budgets
+    strategies: tuple[str, ...] = ("linear-down", "linear-up") if assumptions else ("linear-down",)
+    if assumptions and budgeted and propagates:
+        strategies += ("maxsat",)
     return Capabilities(
         circuit=True,
         native_circuit=False,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any, cast
 
-from boardsat.backends import make_backend
+from boardsat.backends import capabilities, make_backend
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
@@ -84,6 +84,12 @@ def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcom
     for racer in racers:
         for stage in racer.stages:
             make_backend(stage.backend, **stage.options)  # bad names fail here, in one line
+            limited = time_limit is not None or stage.seconds is not None
+            if limited and not capabilities(stage.backend).honours_time_limit:
+                raise BoardsatError(
+                    f"racer {racer.name!r}: backend {stage.backend!r} cannot be stopped at a time"
+                    " limit"
+                )
     board = Scoreboard(reference.objective.lower_bound)
     # fork starts a racer at once; spawn, where fork is missing, re-imports boardsat first
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

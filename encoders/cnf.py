@@ -40,7 +40,6 @@ class CnfSession:
         self.backend = backend
         self.model = model
         self.caps = backend.capabilities
-        self.proof = proof
         self.solver: Any | None = None
         if self.caps.assumptions:
             self.solver = Solver(name=backend.name, with_proof=proof)
@@ -213,11 +212,30 @@ def run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> b
 
 
 def write_proof(path: str, formula: list[list[int]], top: int, proof: list[str]) -> None:
-    """Write the DRUP proof at ``path`` and the formula it refutes beside it (``path + .cnf``)."""
-    Path(path).write_text("".join(line.rstrip("\n") + "\n" for line in proof))
+    """Write the DRUP proof at ``path`` and the formula it refutes beside it (``path + .cnf``).
+
+    Both are created exclusively: a file that appeared since the backend checked is kept.
+    """
     lines = [f"p cnf {top} {len(formula)}"]
     lines.extend(" ".join(map(str, clause)) + " 0" for clause in formula)
-    Path(path + ".cnf").write_text("\n".join(lines) + "\n")
+    for target, text in (
+        (path, "".join(line.rstrip("\n") + "\n" for line in proof)),
+        (path + ".cnf", "\n".join(lines) + "\n"),
+    ):
+        try:
+            with open(target, "x", encoding="ascii") as out:
+                out.write(text)
+        except OSError as error:
+            raise BoardsatError(f"cannot write the proof to {target}: {error.strerror}") from error
+
+
+def check_proof_path(proof: str) -> None:
+    """Refuse, before solving, a proof path that is taken or cannot be written."""
+    if Path(proof).exists() or Path(proof + ".cnf").exists():
+        raise BoardsatError(f"{proof} (or {proof}.cnf) exists already; it is not overwritten")
+    folder = Path(proof).parent
+    if not folder.is_dir():
+        raise BoardsatError(f"cannot write the proof to {proof}: no folder {folder}")
 
 
 class CnfBackend:
@@ -256,10 +274,7 @@ class CnfBackend:
                 raise BoardsatError(f"backend {name!r} cannot write proofs")
             if cardinality == "native":
                 raise BoardsatError("a proof needs a clausal formula: pick a non-native encoding")
-            if Path(proof).exists() or Path(proof + ".cnf").exists():
-                raise BoardsatError(
-                    f"{proof} (or {proof}.cnf) exists already; it is not overwritten"
-                )
+            check_proof_path(proof)
         self.proof = proof
 
     @property

@@ -7,13 +7,15 @@ lower bound upwards; its first solution is optimal. ``maxsat`` runs python-sat's
 reported is one the solver proved (or the builder's, which must be valid). Weights enter the
 totalizer as repeated literals, which suits the small weights of puzzles.
 
-With a proof path, the optimum's last step ("no solution of cost optimum - 1") is solved again on
-a fresh proof-logging solver without assumptions, so the DRUP file refutes a plain CNF that is
-written beside it.
+With a proof path, the optimum's last step ("no solution of cost optimum - 1"), or the whole
+model when it is infeasible, is solved again on a fresh proof-logging solver without
+assumptions, within what is left of the time limit, so the DRUP file refutes a plain CNF that is
+written beside it; when time runs out first, the result carries no proof.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -44,10 +46,15 @@ def minimize(backend: CnfBackend, model: Model, deadline: Deadline) -> Result:
             result = _linear_up(run, weighted, model.objective.lower_bound, deadline)
         else:
             result = _linear_down(run, weighted, model.objective, deadline)
-        if backend.proof is not None and result.status is Status.OPTIMAL and result.objective:
-            _prove_no_better(run, weighted, result.objective, backend.proof)
-            result = replace(result, proof=backend.proof)
-        return result
+        if backend.proof is None:
+            return result
+        if result.status is Status.UNSATISFIABLE:
+            written = _write_refutation(run, backend.proof, deadline)
+        elif result.status is Status.OPTIMAL and result.objective:
+            written = _write_refutation(run, backend.proof, deadline, weighted, result.objective)
+        else:
+            written = False
+        return replace(result, proof=backend.proof) if written else result
 
 
 def _report(run: CnfSession, improvement: Improvement) -> None:
@@ -199,6 +206,10 @@ class _DeadlineRC2(RC2):  # type: ignore[misc]
 
     Aborting RC2 between cores keeps ``cost`` a proven lower bound: it only grows by the weight
     of cores already refuted, which is also why each SAT call can report it as proven.
+
+    Core minimisation is the exception: RC2 caps each of its calls at 1000 conflicts and keeps
+    the core it has when a call runs out, so those calls run under RC2's own cap (a budget-out
+    there is not the deadline), and the deadline is looked at between them.
     """
 
     def __init__(self, formula: WCNF, run: CnfSession, deadline: Deadline, lower: int) -> None:
@@ -207,28 +218,54 @@ class _DeadlineRC2(RC2):  # type: ignore[misc]
         self.backend = run.backend
         self.deadline = deadline
         self.reported = lower
+        self.minimising = False
 
-    def _call_oracle(self, assumptions: list[int] = [], expect_interrupt: bool = False) -> bool:  # noqa: B006
+    def minimize_core(self) -> None:
+        self.minimising = True
+        try:
+            super().minimize_core()
+        finally:
+            self.minimising = False
+
+    def _call_oracle(
+        self, assumptions: Sequence[int] = (), expect_interrupt: bool = False
+    ) -> bool | None:
         if self.cost > self.reported:
             self.reported = self.cost
             _report(self.run, Improvement(bound=self.cost))
+        if self.deadline.expired():
+            raise _DeadlineReached
+        if self.minimising:
+            return self.oracle.solve_limited(assumptions=list(assumptions))  # type: ignore[no-any-return]
         answer = run_limited(self.oracle, list(assumptions), self.deadline, self.backend)
         if answer is None:
             raise _DeadlineReached
         return answer
 
 
-def _prove_no_better(run: CnfSession, weighted: list[int], optimum: int, path: str) -> None:
-    """Refute "cost <= optimum - 1" on a fresh proof-logging solver and write the proof."""
+def _write_refutation(
+    run: CnfSession,
+    path: str,
+    deadline: Deadline,
+    weighted: list[int] | None = None,
+    below: int = 0,
+) -> bool:
+    """Refute the model, or with ``weighted`` the model with "cost <= below - 1", on a fresh
+    proof-logging solver within the deadline, and write the proof; False when time ran out."""
     assert run.formula.kept is not None
     formula = [list(clause) for clause in run.formula.kept]
     top = run.formula.top
-    totalizer = ITotalizer(lits=weighted, ubound=optimum, top_id=top)
-    formula.extend(totalizer.cnf.clauses)
-    formula.append([-totalizer.rhs[optimum - 1]])
-    top = max(top, totalizer.top_id)
-    totalizer.delete()
+    if weighted is not None:
+        totalizer = ITotalizer(lits=weighted, ubound=below, top_id=top)
+        formula.extend(totalizer.cnf.clauses)
+        formula.append([-totalizer.rhs[below - 1]])
+        top = max(top, totalizer.top_id)
+        totalizer.delete()
     with Solver(name=run.backend.name, bootstrap_with=formula, with_proof=True) as prover:
-        if prover.solve():
-            raise AssertionError("the optimum's lower bound did not hold on the proof solver")
+        satisfiable = run_limited(prover, [], deadline, run.backend)
+        if satisfiable is None:
+            return False
+        if satisfiable:
+            raise AssertionError("a refuted formula was satisfiable on the proof solver")
         write_proof(path, formula, top, list(prover.get_proof() or []))
+    return True

@@ -190,6 +190,15 @@ def test_time_limit_gives_the_best_placement_and_a_bound(
     assert validate(20, 20, "independent", answer.placement) == []
 
 
+@pytest.mark.parametrize("backend", ["glucose4", "minisat22", "cadical195"])
+def test_a_generous_time_limit_does_not_stop_rc2(backend: str) -> None:
+    """RC2 caps its core-minimisation calls at 1000 conflicts; running out of that cap is not the
+    deadline (on 11x11 it happens within the first second on interruptible solvers)."""
+    answer = solve_domination(11, 11, "independent", route="core", backend=backend, time_limit=60)
+    assert answer.proven_optimal and answer.knights == published_minimum(11, "independent")
+    assert validate(11, 11, "independent", answer.placement) == []
+
+
 def test_symmetry_breaking_uses_the_whole_symmetry_group_of_the_board() -> None:
     def symmetries(rows: int, cols: int) -> set[object]:
         created = build_model(rows, cols).model.keys()

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 from conftest import CliRun
+from proofcheck import check_drup
 
+from boardsat.models.domination_solve import CPSAT_ONLY_ROUTES
 from boardsat.models.domination_validate import validate
 
 
@@ -48,6 +50,15 @@ def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
     assert proof.exists() and Path(f"{proof}.cnf").exists()
 
 
+def test_a_board_without_placements_gets_a_proof_of_that(run_cli: CliRun, tmp_path: Path) -> None:
+    """Total 3x3 has no placement (the centre is attacked by nothing): the proof refutes it all."""
+    proof = tmp_path / "none.drup"
+    args = ("--variant", "total", "--route", "single", "--backend", "cadical195")
+    code, out, _ = run_cli("domination", "3", *args, "--proof", str(proof))
+    assert code == 0 and "no total placement exists" in out
+    assert check_drup(f"{proof}.cnf", str(proof))
+
+
 @pytest.mark.parametrize(
     "args",
     [
@@ -57,6 +68,20 @@ def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
         ["domination", "3", "--time-limit", "-1"],
         ["domination", "3", "--backend", "nosuchsolver"],
         ["domination", "3", "--proof", "x.drup"],
+        ["domination", "3", "--route", "single", "--proof", ""],
+        ["domination", "3", "--route", "single", "--backend", "glucose4", "--proof", "no/such/x"],
+        [
+            "domination",
+            "3",
+            "--route",
+            "single",
+            "--backend",
+            "glucose4",
+            "--tiles",
+            "2",
+            "--proof",
+            "x.drup",
+        ],
         ["domination", "3", "--seed", "-1"],
         ["domination", "3", "--seed", str(2**31 - 1)],
         ["domination", "3", "--route", "portfolio", "--backend", "cadical195"],
@@ -68,8 +93,8 @@ def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) 
     assert code == 2
     assert out == "" and len(err.strip().splitlines()) == 1
     assert err.startswith("boardsat: error:")
-    if "--route" in args:
-        route = args[args.index("--route") + 1]
+    route = args[args.index("--route") + 1] if "--route" in args else "auto"
+    if route in CPSAT_ONLY_ROUTES:
         assert f"the {route} route runs CP-SAT's own search" in err
 
 

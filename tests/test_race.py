@@ -121,6 +121,11 @@ def test_bad_racers_fail_before_any_child_starts() -> None:
     plain.var("x")
     with pytest.raises(BoardsatError, match="needs an objective"):
         race([Racer("x", (Stage(plain, "cpsat"),))])
+    unstoppable = Stage(model, "lingeling", seconds=1.0)
+    with pytest.raises(BoardsatError, match="cannot be stopped at a time limit"):
+        race([Racer("x", (unstoppable,))])
+    with pytest.raises(BoardsatError, match="cannot be stopped at a time limit"):
+        race([Racer("x", (Stage(model, "lingeling"),))], time_limit=5)
 
 
 def test_a_bound_above_a_found_solution_is_a_contradiction() -> None:

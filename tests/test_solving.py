@@ -12,7 +12,7 @@ from ortools.sat.python import cp_model
 from proofcheck import check_drup
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import available_backends, is_available, make_backend
+from boardsat.backends import available_backends, capabilities, is_available, make_backend
 from boardsat.deadline import Deadline
 from boardsat.encoders.cnf import enumerate_in_session
 from boardsat.encoders.cpsat import set_parameter
@@ -99,6 +99,23 @@ def test_a_time_limit_keeps_the_best_answer_and_a_proven_bound(
         assert sum(result[("out", p)] for p in range(12)) == result.objective
 
 
+SAT_BACKENDS = [
+    name for name in available_backends() if "linear-down" in capabilities(name).optimisation
+]
+
+
+@pytest.mark.parametrize("backend", SAT_BACKENDS)
+def test_every_advertised_optimisation_runs_on_its_solver(backend: str) -> None:
+    """What `boardsat backends` lists is what runs: five pigeons, four holes, one must stay out."""
+    caps = capabilities(backend)
+    limit = 60.0 if caps.honours_time_limit else None
+    for optimisation in caps.optimisation:
+        result = solve(
+            pigeonhole(4, escape=True), backend, time_limit=limit, optimisation=optimisation
+        )
+        assert result.status is Status.OPTIMAL and result.objective == 1, optimisation
+
+
 def test_enumeration_limit_and_exhaustion() -> None:
     model = Model()
     model.add_at_most([model.var(index) for index in range(4)], 2)  # 11 solutions
@@ -162,6 +179,7 @@ def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> No
     cases = [
         lambda: solve(Model(), "nosuchsolver"),
         lambda: solve(Model(), "cpsat", time_limit=-1),
+        lambda: solve(Model(), "glucose4", time_limit=float("inf")),
         lambda: solve(Model(), "minisat22", proof=str(tmp_path / "p")),
         lambda: solve(Model(), "lingeling", time_limit=1),
         lambda: solve(Model(), "cadical195", cardinality="nosuch"),

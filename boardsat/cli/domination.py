@@ -8,6 +8,7 @@ import click
 
 from boardsat.backends import CPSAT
 from boardsat.cli.common import backend_option, emit_json, json_option, time_limit_option
+from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.errors import BoardsatError
 from boardsat.models.domination_bench import run_benchmark
 from boardsat.models.domination_solve import (
@@ -18,6 +19,7 @@ from boardsat.models.domination_solve import (
     solve_domination,
 )
 from boardsat.models.knight_domination import VARIANTS
+from boardsat.results import Status
 
 MAX_SEED = 2**31 - 2  # CP-SAT's seed is a 32-bit integer, and the race's second prover adds one
 
@@ -58,7 +60,8 @@ variant_option = click.option(
 @click.option(
     "--proof",
     type=click.Path(dir_okay=False),
-    help="SAT backends, --route single: write the DRUP proof of the last step.",
+    help="SAT backends, --route single: write the DRUP proof that one knight fewer (or any"
+    " placement, on a board with none) is impossible, and the CNF it refutes beside it.",
 )
 @click.option(
     "--optimisation",
@@ -108,12 +111,12 @@ def command(
     """
     options: dict[str, Any] = {}
     if backend == CPSAT:
-        if proof or optimisation:
+        if proof is not None or optimisation is not None:
             raise BoardsatError("--proof and --optimisation need a SAT backend, not cpsat")
         if workers is not None:
             options["workers"] = workers
     else:
-        if workers:
+        if workers is not None:
             raise BoardsatError("--workers is a CP-SAT option")
         options.update(proof=proof, optimisation=optimisation)
     options = {key: value for key, value in options.items() if value is not None}
@@ -137,7 +140,11 @@ def command(
     else:
         click.echo(answer.text())
         if answer.result.proof:
-            click.echo(f"DRUP proof of the last step: {answer.result.proof} (CNF beside it)")
+            click.echo(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")
+        elif proof is not None and answer.result.status is Status.UNKNOWN:
+            click.echo("no DRUP proof written: nothing was proven within the time limit")
+        elif proof is not None:
+            click.echo("no DRUP proof written: the time limit ran out during its re-proof")
 
 
 @click.command(name="domination")
@@ -145,7 +152,7 @@ def command(
 @click.option("--min-n", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, min_open=True, max=LONGEST_TIME_LIMIT_S),
     default=20.0,
     show_default=True,
     help="Seconds per instance and route; a route stops at its first timeout.",
