@@ -16,6 +16,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from boardsat.errors import BoardsatError
+
 RESULTS_DIR = Path("bench") / "results"
 
 
@@ -58,11 +60,25 @@ def ratio_table(rows: Sequence[Measurement], baseline_route: str) -> str:
     return "\n".join(lines)
 
 
+def results_path(name: str, output: str | Path | None) -> Path:
+    """Where a benchmark writes: its record ``bench/results/<name>.json``, which a re-run
+    replaces, or ``output``, which must be a new file in an existing folder. Benchmarks call this
+    before they measure, so a bad path never costs a run's measurements."""
+    if output is None:
+        return RESULTS_DIR / f"{name}.json"
+    target = Path(output)
+    if target.exists():
+        raise BoardsatError(f"{target} exists already; it is not overwritten")
+    if not target.parent.is_dir():
+        raise BoardsatError(f"cannot write {target}: no folder {target.parent}")
+    return target
+
+
 def write_results(
     name: str, rows: Sequence[Measurement], settings: dict[str, Any], path: Path | None = None
 ) -> Path:
-    """Write the run's rows and the machine it ran on to ``bench/results/<name>.json``."""
-    target = path or RESULTS_DIR / f"{name}.json"
+    """Write the run's rows and the machine it ran on to ``path`` (see ``results_path``)."""
+    target = path or results_path(name, None)
     target.parent.mkdir(parents=True, exist_ok=True)
     document = {
         "benchmark": name,

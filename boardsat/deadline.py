@@ -6,15 +6,28 @@ import time
 
 from boardsat.errors import BoardsatError
 
+# the longest time limit taken (about 11.6 days): solver timers and millisecond limits overflow
+# on larger values (threading.Timer near 1e10 s, infinity everywhere); leave the limit out instead
+LONGEST_TIME_LIMIT_S = 1_000_000.0
+
+
+def time_limit_problem(time_limit: float) -> str | None:
+    """Why ``time_limit`` is not a usable number of seconds, or None when it is."""
+    if not 0 <= time_limit <= LONGEST_TIME_LIMIT_S:  # also refuses NaN
+        return (
+            f"time limit must be from 0 to {LONGEST_TIME_LIMIT_S:.0f} seconds (or left out for"
+            f" none), got {time_limit}"
+        )
+    return None
+
 
 class Deadline:
     """A time limit in seconds, or none; counts from construction."""
 
     def __init__(self, time_limit: float | None) -> None:
-        if time_limit is not None and not time_limit >= 0:
-            raise BoardsatError(
-                f"time limit must be a non-negative number of seconds, got {time_limit}"
-            )
+        problem = None if time_limit is None else time_limit_problem(time_limit)
+        if problem is not None:
+            raise BoardsatError(problem)
         self.time_limit = time_limit
         self.started = time.perf_counter()
 

@@ -75,11 +75,6 @@ class Objective:
         """The objective under an assignment, given as a test of whether a literal holds."""
         return sum(weight for weight, lit in self.terms if holds(lit))
 
-    @property
-    def upper_limit(self) -> int:
-        """The largest value the objective can take."""
-        return sum(weight for weight, _ in self.terms if weight > 0)
-
 
 class Model:
     """Variables keyed by hashable keys and an append-only list of constraints."""

@@ -24,20 +24,26 @@ KNIGHT_STEPS: tuple[Square, ...] = (
     (-2, 1),
     (-1, 2),
 )
-MAX_SIDE = 10_000
+# beyond this the models alone take gigabytes and minutes to build (300x300: about 1 GB, 10 s)
+MAX_SQUARES = 250_000
 
 
 @dataclass(frozen=True)
 class Board:
-    """An m x n board; rejects sizes that are not positive integers."""
+    """An m x n board; rejects sides below 1 and boards beyond MAX_SQUARES."""
 
     rows: int
     cols: int
 
     def __post_init__(self) -> None:
         for name, value in (("rows", self.rows), ("cols", self.cols)):
-            if not 1 <= value <= MAX_SIDE:
-                raise BoardsatError(f"{name} must be between 1 and {MAX_SIDE}, got {value}")
+            if value < 1:
+                raise BoardsatError(f"{name} must be at least 1, got {value}")
+        if self.rows * self.cols > MAX_SQUARES:
+            raise BoardsatError(
+                f"a {self.rows}x{self.cols} board has more than the {MAX_SQUARES} squares"
+                " boardsat builds models for"
+            )
 
     def squares(self) -> Iterator[Square]:
         for row in range(self.rows):

@@ -17,13 +17,13 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import click
 
 from boardsat.backends import is_available
-from boardsat.benchmark import Measurement, measure, ratio_table, write_results
+from boardsat.benchmark import Measurement, measure, ratio_table, results_path, write_results
+from boardsat.errors import BoardsatError
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_solve import solve_domination
 from boardsat.models.domination_validate import validate
@@ -161,6 +161,9 @@ def run_benchmark(
     output: str | None,
     chosen: Sequence[str] = (),
 ) -> None:
+    if min_n > max_n:
+        raise BoardsatError(f"--min-n {min_n} is above --max-n {max_n}: nothing to measure")
+    target = results_path("domination", output)
     known = routes()
     unknown = sorted(set(chosen) - set(known))
     if unknown:
@@ -201,5 +204,4 @@ def run_benchmark(
         "baseline": BASELINE,
         "largest_n_proven": largest,
     }
-    path = write_results("domination", rows, settings, Path(output) if output else None)
-    click.echo(f"results written to {path}")
+    click.echo(f"results written to {write_results('domination', rows, settings, target)}")

@@ -6,6 +6,7 @@ values under it, so a bound here must hold for every placement, with no exceptio
 
 from __future__ import annotations
 
+from boardsat.deadline import Deadline
 from boardsat.models.board import Board, Square
 
 
@@ -27,9 +28,11 @@ def counting_lower_bound(board: Board, variant: str) -> int:
     return board.size
 
 
-def window_bounds(board: Board, variant: str, size: int) -> list[tuple[list[Square], int]]:
+def window_bounds(
+    board: Board, variant: str, size: int, deadline: Deadline
+) -> list[tuple[list[Square], int]]:
     """For each size x size tile of the board: the squares that can cover it, and how many of them
-    any placement must use (0-bound tiles are left out).
+    any placement must use (0-bound tiles, and tiles not solved before the deadline, are left out).
 
     Only knights on a tile's squares or attacking them can cover the tile, and every rule the
     full problem imposes on those knights holds on the tile's own sub-problem, so the fewest
@@ -45,13 +48,15 @@ def window_bounds(board: Board, variant: str, size: int) -> list[tuple[list[Squa
                 for row in range(top, min(top + size, board.rows))
                 for col in range(left, min(left + size, board.cols))
             ]
-            coverers, least = _tile_minimum(board, variant, tile)
+            coverers, least = _tile_minimum(board, variant, tile, deadline)
             if least > 0:
                 found.append((coverers, least))
     return found
 
 
-def _tile_minimum(board: Board, variant: str, tile: list[Square]) -> tuple[list[Square], int]:
+def _tile_minimum(
+    board: Board, variant: str, tile: list[Square], deadline: Deadline
+) -> tuple[list[Square], int]:
     from boardsat.model import Model
     from boardsat.solve import solve
 
@@ -73,7 +78,7 @@ def _tile_minimum(board: Board, variant: str, tile: list[Square]) -> tuple[list[
                 if other in lit and other > square:
                     model.add_clause([-lit[square], -lit[other]])
     model.minimize(list(lit.values()))
-    result = solve(model, "cadical195", optimisation="linear-up")
+    result = solve(model, "cadical195", optimisation="linear-up", time_limit=deadline.remaining())
     if not result.proven_optimal or result.objective is None:
         return coverers, 0
     return coverers, result.objective

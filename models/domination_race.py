@@ -27,6 +27,7 @@ the heavy tail of either; where this OR-Tools build lacks one, CP-SAT's core sea
 from __future__ import annotations
 
 from boardsat.backends import CPSAT, capabilities, is_available
+from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.knight_domination import DominationModel, build_model
@@ -82,7 +83,8 @@ def domination_racers(
     the second prover, wherever they are CP-SAT (the MIP provers and RC2 run deterministically).
     Local search alone finds 47 knights on independent 17x17 in 1 s with seed 2 and stays at 48
     for a minute with seed 1."""
-    built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles)
+    deadline = Deadline(time_limit)
+    built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles, deadline=deadline)
     model, shuffled = built.model, built.model.shuffled(seed)
     searching = local_search_seconds(time_limit)
     prover = core_prover(model, backend, seed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.board import Board, Square
@@ -55,12 +56,14 @@ def build_model(
     lower_bound: bool = True,
     tiles: int = 0,
     proven_bound: int = 0,
+    deadline: Deadline | None = None,
 ) -> DominationModel:
     """The minimisation for one board and variant.
 
     ``symmetry`` adds lex-leader constraints that keep one placement of every symmetry orbit;
     ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds);
-    ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers";
+    ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers" (LB
+    solved for, within ``deadline``: a tile not solved in time adds nothing);
     ``proven_bound`` is a lower bound another solver proved (it must hold on the unbroken
     board): it becomes "at least that many knights" and the objective's lower bound.
     """
@@ -80,7 +83,7 @@ def build_model(
                 if other > here:  # each attacking pair once
                     model.add_clause([-here, -other])
     if tiles:
-        for coverers, least in window_bounds(board, variant, tiles):
+        for coverers, least in window_bounds(board, variant, tiles, deadline or Deadline(None)):
             model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
     if symmetry:
         add_lex_leader(model, board, [knight_key(square) for square in board.squares()])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import CliRun
+
 from boardsat.models.domination_bench import run_benchmark
 from boardsat.models.domination_published import published_minimum
 
@@ -23,3 +25,20 @@ def test_rows_are_compared_with_the_published_values_infeasible_boards_included(
         assert extra["proven"] and extra["matches_published"]
         assert extra["knights"] == extra["published"] == published_minimum(n, "total")
     assert document["settings"]["largest_n_proven"] == {"total": {"boardsat auto cpsat": 5}}
+
+
+def test_a_bad_results_path_is_refused_before_anything_is_measured(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
+    """An existing file is kept, a missing folder is named, an empty range is refused, and all
+    of it before the first instance runs (so nothing is printed on stdout)."""
+    taken = tmp_path / "taken.json"
+    taken.write_text("keep me\n")
+    for args in (
+        ["--output", str(taken)],
+        ["--output", str(tmp_path / "no" / "such.json")],
+        ["--min-n", "5", "--max-n", "3"],
+    ):
+        code, out, err = run_cli("bench", "domination", "--max-n", "3", *args)
+        assert code == 2 and out == "" and err.startswith("boardsat: error:")
+    assert taken.read_text() == "keep me\n"

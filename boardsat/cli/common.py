@@ -10,15 +10,17 @@ from typing import Any, TypeVar
 import click
 
 from boardsat.backends import backend_names
+from boardsat.deadline import time_limit_problem
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _non_negative(
+def _usable_time_limit(
     _ctx: click.Context, _param: click.Parameter, value: float | None
 ) -> float | None:
-    if value is not None and value < 0:
-        raise click.BadParameter(f"must be a non-negative number of seconds, got {value}")
+    problem = None if value is None else time_limit_problem(value)
+    if problem is not None:
+        raise click.BadParameter(problem)
     return value
 
 
@@ -42,7 +44,7 @@ time_limit_option = click.option(
     "--time-limit",
     type=float,
     default=None,
-    callback=_non_negative,
+    callback=_usable_time_limit,
     help="Seconds; when it runs out the answer is UNKNOWN with the best found so far.",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
