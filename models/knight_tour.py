@@ -6,6 +6,10 @@ leaves it for the first square and returns to it from the last, so a fixed first
 simply the only arc out of (or into) that node. Every backend then reads the same circuit: CP-SAT
 natively, the SAT solvers through a named CNF circuit encoding.
 
+A closed tour can be walked in two directions; the model allows one of them (see
+:func:`_one_direction`), so its solutions are the undirected tours themselves and an enumeration
+limit counts tours, not directions.
+
 The validator at the bottom checks a tour with nothing but the rules of the knight's move; it
 shares no code with the builder, so a builder bug cannot hide behind it.
 """
@@ -15,7 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import Any
 
 from boardsat.demo import DemoOutcome
@@ -119,7 +123,26 @@ def build_tour_model(spec: TourSpec) -> TourModel:
         arcs += [(closing, board.index(s), model.var(("first", s))) for s in firsts]
         arcs += [(board.index(t), closing, model.var(("last", t))) for t in lasts]
     model.add_circuit(nodes, arcs)
+    if spec.closed:
+        _one_direction(model, board)
     return TourModel(spec, model, moves)
+
+
+def _one_direction(model: Model, board: Board) -> None:
+    """Keep one direction of each closed tour: at the corner, leave for a smaller square than the
+    one arrived from.
+
+    Sound on every backend, since it is a set of clauses on the move literals and leaves the
+    circuit alone: a closed tour of three or more squares leaves the corner for one neighbour and
+    arrives from another, and exactly one of its two directions leaves for the smaller. The corner
+    has at most two knight moves, so this costs at most one clause.
+    """
+    corner = (0, 0)
+    near = sorted(board.knight_moves(corner))
+    for smaller, larger in combinations(near, 2):
+        model.add_clause(
+            [-model.var(("move", corner, larger)), -model.var(("move", smaller, corner))]
+        )
 
 
 # -- solving -------------------------------------------------------------------------------------
@@ -150,7 +173,8 @@ def find_tour(
 
 @dataclass(frozen=True)
 class TourCount:
-    """A count of tours; ``exact`` is false when a limit stopped the enumeration."""
+    """A count of tours; ``exact`` is false when more tours exist than the limit let through, or
+    when the time limit stopped the search before it knew."""
 
     count: int
     exact: bool
@@ -169,8 +193,9 @@ def count_by_enumeration(
 ) -> TourCount:
     """Enumerate the distinct tours (projected on the moves) and count them, each one validated.
 
-    Closed tours are enumerated as directed circuits, two per undirected tour: the listing keeps
-    one direction of each, and the count is of undirected tours.
+    A closed tour is one solution (the model keeps one direction), so a repeated undirected tour
+    is an error, never a second tour. With a ``limit``, one tour more is asked for, so that a
+    search ending within the limit proves its count exact, and one finding more proves it is not.
     """
     built = build_tour_model(spec)
     started = time.perf_counter()
@@ -178,7 +203,7 @@ def count_by_enumeration(
         built.model,
         over=built.arc_keys(),
         backend=backend,
-        limit=limit,
+        limit=None if limit is None else limit + 1,
         time_limit=time_limit,
         **options,
     )
@@ -188,13 +213,16 @@ def count_by_enumeration(
         _require_valid(spec, tour)
         steps = pairwise([*tour, tour[0]] if spec.closed else tour)
         identity = frozenset(frozenset(step) if spec.closed else step for step in steps)
-        tours.setdefault(identity, tuple(tour))
+        if identity in tours:
+            raise AssertionError(f"the enumeration repeats a tour: {tour}")
+        tours[identity] = tuple(tour)
+    listed = tuple(tours.values())[:limit]
     return TourCount(
-        len(tours),
-        found.exhausted,
+        len(listed),
+        found.exhausted and len(listed) == len(tours),
         found.encoding,
         time.perf_counter() - started,
-        tuple(tours.values()),
+        listed,
     )
 
 

@@ -8,6 +8,7 @@ is created, never overwritten.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,13 +84,39 @@ def tour_picture(board: Board, tour: Sequence[Square], closed: bool) -> TourPict
     )
 
 
+def new_file_target(path: str) -> Path:
+    """The resolved place ``path`` would be created, refused in one line if it cannot be.
+
+    Asked before a long solve, so that a taken name or a missing folder does not cost the answer;
+    :func:`write_new_file` still creates the file exclusively, for a name taken meanwhile.
+    """
+    given = Path(path)
+    if given.exists() or given.is_symlink():
+        raise BoardsatError(f"{path} exists already; it is not overwritten")
+    folder = given.parent
+    if not folder.is_dir():
+        raise BoardsatError(f"cannot write {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BoardsatError(f"cannot write {path}: the folder {folder} is not writable")
+    return given.resolve()
+
+
 def write_new_file(path: str, content: str | bytes) -> None:
-    """Create ``path`` with ``content``; an existing file is left alone and reported in one line."""
+    """Create ``path`` with ``content``; an existing file is left alone and reported in one line.
+
+    A file this call created but could not fill is removed again, so no truncated drawing is left.
+    """
     data = content.encode("utf-8") if isinstance(content, str) else content
+    target = Path(path)
     try:
-        with Path(path).open("xb") as handle:
-            handle.write(data)
+        handle = target.open("xb")
     except FileExistsError:
         raise BoardsatError(f"{path} exists already; it is not overwritten") from None
     except OSError as error:
-        raise BoardsatError(f"cannot write {path}: {error.strerror}") from None
+        raise BoardsatError(f"cannot write {path}: {error.strerror or error}") from None
+    try:
+        with handle:
+            handle.write(data)
+    except OSError as error:
+        target.unlink(missing_ok=True)
+        raise BoardsatError(f"cannot write {path}: {error.strerror or error}") from None

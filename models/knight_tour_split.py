@@ -55,8 +55,16 @@ class SplitAnswer:
 
 def quadrants(rows: int, cols: int) -> list[Block]:
     """The four blocks and their linking ends; both sides even and split into even halves."""
+    if rows * cols % 2:
+        raise BoardsatError(
+            f"{rows}x{cols} has an odd number of squares, so no closed tour "
+            "(every knight's move changes colour)"
+        )
     if rows % 2 or cols % 2:
-        raise BoardsatError("the quadrant split needs even sides (odd boards have no closed tour)")
+        raise BoardsatError(
+            f"the quadrant split needs both sides even ({rows}x{cols} has an odd side); "
+            "search the whole board instead"
+        )
     h, w = 2 * (rows // 4), 2 * (cols // 4)
     if min(h, w, rows - h, cols - w) < MIN_BLOCK:
         raise BoardsatError(f"the quadrant split needs sides of at least {2 * MIN_BLOCK}")

@@ -7,6 +7,7 @@ with the model builder.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -107,6 +108,34 @@ def test_counts_agree_with_dfs(
         counted = count_by_enumeration(spec, SAT_BACKEND, circuit=route)
     assert counted.exact
     assert counted.count == dfs_count(rows, cols, closed, start)
+
+
+LIMITED = [(3, 10, True), (3, 4, False)]
+LIMIT_ROUTES: list[tuple[str, dict[str, Any]]] = [("cpsat", {}), ("glucose4", {})]
+LIMIT_ROUTES += [(SAT_BACKEND, {"circuit": name}) for name in ENCODINGS]
+
+
+@pytest.mark.parametrize(("rows", "cols", "closed"), LIMITED)
+@pytest.mark.parametrize(("backend", "options"), LIMIT_ROUTES)
+def test_a_limit_lists_that_many_distinct_tours_and_says_when_it_is_all(
+    rows: int, cols: int, closed: bool, backend: str, options: dict[str, Any]
+) -> None:
+    total = dfs_count(rows, cols, closed)
+    spec = TourSpec(Board(rows, cols), closed=closed)
+    for limit in (1, total - 1, total, total + 1):
+        counted = count_by_enumeration(spec, backend, limit=limit, **options)
+        assert counted.count == len(counted.tours) == min(limit, total), limit
+        assert counted.exact == (limit >= total), limit
+        for tour in counted.tours:
+            assert validate_tour(rows, cols, tour, closed=closed) == []
+        # told apart here from the squares alone: a closed tour by its undirected edges
+        identities = {
+            frozenset(map(frozenset, zip(tour, tour[1:] + tour[:1], strict=True)))
+            if closed
+            else tour
+            for tour in counted.tours
+        }
+        assert len(identities) == counted.count, limit
 
 
 def test_open_tours_with_both_ends_fixed_partition_the_corner_count() -> None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from boardsat.cli import main
-from boardsat.models.knight_tour import validate_tour
+from boardsat.cli import tour as tour_cli
+from boardsat.models.knight_tour import TourAnswer, find_tour, validate_tour
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -73,6 +75,20 @@ def test_all_lists_distinct_tours(capsys: pytest.CaptureFixture[str]) -> None:
     assert len({tuple(map(tuple, tour)) for tour in document["tours"]}) == 16
 
 
+@pytest.mark.parametrize(("limit", "exact"), [(15, False), (16, True), (17, True)])
+def test_a_limit_on_closed_tours_counts_undirected_tours(
+    capsys: pytest.CaptureFixture[str], limit: int, exact: bool
+) -> None:
+    """3x10 has 16 closed tours (the DFS count in test_knight_tour.py)."""
+    args = ["tour", "3", "10", "--all", "--limit", str(limit), "--backend", "glucose4"]
+    code, out, _ = run(capsys, *args, "--json")
+    document = json.loads(out)
+    assert code == 0 and document["count"] == min(limit, 16) == len(document["tours"])
+    assert document["exact"] is exact
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and ("at least" in out.splitlines()[-1]) is not exact
+
+
 def test_no_tour_is_reported_not_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "tour", "4", "--json")
     document = json.loads(out)
@@ -112,3 +128,55 @@ def test_bad_input_is_one_line_and_status_two(
     code, _, err = run(capsys, *args)
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
+
+
+def _no_solving(*args: object, **options: object) -> None:
+    raise AssertionError("solved although a drawing file could not be written")
+
+
+@pytest.mark.parametrize(
+    "drawings",
+    [
+        ["--svg", "f.svg", "--png", "nodir/f.png"],
+        ["--svg", "nodir/f.svg"],
+        ["--svg", "afile/f.svg"],
+        ["--svg", "taken.svg"],
+        ["--png", "taken.svg"],
+        ["--svg", "c.svg", "--png", "./c.svg"],
+        ["--svg", "c.svg", "--png", "sub/../c.svg"],
+    ],
+)
+def test_drawing_files_are_refused_before_solving(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    drawings: list[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tour_cli, "find_tour", _no_solving)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "afile").write_text("a file, not a folder")
+    (tmp_path / "taken.svg").write_text("keep me")
+    before = sorted(tmp_path.rglob("*"))
+    code, out, err = run(capsys, "tour", "6", *drawings)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
+    assert sorted(tmp_path.rglob("*")) == before
+    assert (tmp_path / "taken.svg").read_text() == "keep me"
+
+
+def test_a_file_taken_while_solving_is_kept_and_the_board_still_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svg = tmp_path / "late.svg"
+
+    def find_tour_while_someone_writes(*args: Any, **options: Any) -> TourAnswer:
+        svg.write_text("keep me")
+        return find_tour(*args, **options)
+
+    monkeypatch.setattr(tour_cli, "find_tour", find_tour_while_someone_writes)
+    code, out, err = run(capsys, "tour", "5", "--open", "--svg", str(svg))
+    assert code == 2 and svg.read_text() == "keep me"
+    assert len(err.strip().splitlines()) == 1 and "not overwritten" in err
+    numbers = [int(cell) for line in out.splitlines()[1:6] for cell in line.split()]
+    assert sorted(numbers) == list(range(1, 26))

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import CliRun
 from PIL import Image, ImageColor
 
+from boardsat.cli import tour as tour_cli
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
-from boardsat.models.knight_tour_draw import CELL, DARK, LIGHT, PATH_COLOUR, START_COLOUR
+from boardsat.models.knight_tour import TourAnswer, find_tour, validate_tour
+from boardsat.models.knight_tour_draw import (
+    CELL,
+    DARK,
+    LIGHT,
+    PATH_COLOUR,
+    START_COLOUR,
+    write_new_file,
+)
 from boardsat.models.knight_tour_png import tour_png
 
 Pixel = tuple[int, int]
@@ -69,6 +81,53 @@ def test_png_is_never_overwritten(run_cli: CliRun, tmp_path: Path) -> None:
     assert code == 2 and out == "" and target.read_bytes() == b"keep me"
     assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
     assert "not overwritten" in err
+
+
+def test_a_file_taken_while_solving_is_kept_and_the_tour_still_printed(
+    run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    svg, png = tmp_path / "late.svg", tmp_path / "late.png"
+
+    def find_tour_while_someone_writes(*args: Any, **options: Any) -> TourAnswer:
+        svg.write_text("keep me")
+        return find_tour(*args, **options)
+
+    monkeypatch.setattr(tour_cli, "find_tour", find_tour_while_someone_writes)
+    code, out, err = run_cli("tour", "6", "--svg", str(svg), "--png", str(png), "--json")
+    assert code == 2 and svg.read_text() == "keep me"
+    assert len(err.strip().splitlines()) == 1 and "not overwritten" in err
+    document = json.loads(out)
+    tour = [tuple(square) for square in document["tour"]]
+    assert validate_tour(6, 6, tour, closed=True) == []
+    assert "svg" not in document and document["png"] == str(png)
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+class _FullDisk:
+    """A file handle on a full disk: it opens, but nothing can be written."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+
+    def __enter__(self) -> _FullDisk:
+        return self
+
+    def __exit__(self, *raised: object) -> None:
+        self.handle.close()
+
+    def write(self, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_a_drawing_that_cannot_be_filled_is_not_left_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "full.png"
+    real_open = Path.open
+    monkeypatch.setattr(Path, "open", lambda path, *args: _FullDisk(real_open(path, *args)))
+    with pytest.raises(BoardsatError, match=os.strerror(errno.ENOSPC)):
+        write_new_file(str(target), tour_png(Board(3, 4), [(0, 0), (1, 2)], closed=False))
+    assert not target.exists()
 
 
 def test_missing_pillow_is_one_clear_line(

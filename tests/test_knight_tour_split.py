@@ -37,7 +37,20 @@ def test_joined_tours_are_closed_tours_of_the_whole_board(
     assert len(answer.blocks) == 4
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(13, 12), (12, 11), (10, 12)])
+@pytest.mark.parametrize(("rows", "cols"), [(13, 12), (12, 11), (10, 12), (13, 13)])
 def test_boards_the_split_cannot_take_are_a_clear_error(rows: int, cols: int) -> None:
     with pytest.raises(BoardsatError):
+        quadrants(rows, cols)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(12, 13), (13, 12), (14, 15)])
+def test_an_odd_side_on_an_even_board_is_not_called_tourless(rows: int, cols: int) -> None:
+    with pytest.raises(BoardsatError, match="both sides even") as refused:
+        quadrants(rows, cols)
+    assert "no closed tour" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(13, 13), (15, 13)])
+def test_an_odd_number_of_squares_is_named_as_the_reason(rows: int, cols: int) -> None:
+    with pytest.raises(BoardsatError, match="odd number of squares, so no closed tour"):
         quadrants(rows, cols)

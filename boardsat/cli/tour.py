@@ -6,6 +6,7 @@ squares as ``[row, col]``, row 0 at the top.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from boardsat.cli.common import (
     progress,
     time_limit_option,
 )
+from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
@@ -31,12 +33,17 @@ from boardsat.models.knight_tour import (
     tour_names,
 )
 from boardsat.models.knight_tour_bench import CLOSED_ROUTES
-from boardsat.models.knight_tour_draw import write_new_file
+from boardsat.models.knight_tour_draw import new_file_target, write_new_file
 from boardsat.models.knight_tour_png import require_pillow, tour_png
 from boardsat.models.knight_tour_split import find_closed_by_quadrants
 from boardsat.models.knight_tour_svg import tour_svg
 
 COUNTERS = ("zdd", "enumerate")
+DRAWINGS: dict[str, Callable[[Board, Sequence[Square], bool], str | bytes]] = {
+    "svg": tour_svg,
+    "png": tour_png,
+}
+"""The drawing forms by the option that asks for them."""
 
 
 @click.command("tour")
@@ -65,7 +72,8 @@ COUNTERS = ("zdd", "enumerate")
 @click.option(
     "--quadrants",
     is_flag=True,
-    help="Closed tour joined from four quadrant tours (large even boards; fast, still checked).",
+    help="Closed tour joined from four quadrant tours "
+    "(large boards with both sides even; fast, still checked).",
 )
 @time_limit_option
 @click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tour into a new SVG file.")
@@ -106,23 +114,18 @@ def command(
         raise click.BadParameter("give either --count or --all", param_hint="--count")
     if limit is not None and not list_all:
         raise click.BadParameter("only --all takes a limit", param_hint="--limit")
-    drawings = {
-        option: path for option, path in (("--svg", svg), ("--png", png)) if path is not None
-    }
+    drawings = {form: path for form, path in (("svg", svg), ("png", png)) if path is not None}
     if drawings and (count_tours or list_all):
         raise click.BadParameter(
-            "draws a single tour: leave out --count/--all", param_hint="/".join(drawings)
+            "draws a single tour: leave out --count/--all",
+            param_hint="/".join(f"--{form}" for form in drawings),
         )
-    if svg is not None and svg == png:
-        raise click.BadParameter("give --svg and --png different files", param_hint="--png")
     if quadrants and (open_tour or start is not None or count_tours or list_all):
         raise click.BadParameter(
             "finds one closed tour: leave out --open/--start/--count/--all",
             param_hint="--quadrants",
         )
-    for path in drawings.values():
-        if Path(path).exists():
-            raise BoardsatError(f"{path} exists already; it is not overwritten")
+    _check_drawings(drawings)
     if png is not None:
         require_pillow()
     document: dict[str, Any] = {
@@ -157,19 +160,34 @@ def command(
         "encoding": route,
         "seconds": seconds,
     }
-    if svg is not None and tour:
-        write_new_file(svg, tour_svg(board, tour, spec.closed))
-        document["svg"] = svg
-    if png is not None and tour:
-        write_new_file(png, tour_png(board, tour, spec.closed))
-        document["png"] = png
+    failures: list[str] = []
+    for form, path in drawings.items() if tour else ():
+        try:
+            write_new_file(path, DRAWINGS[form](board, tour, spec.closed))
+            document[form] = path
+        except BoardsatError as error:  # a name taken or a disk full since the check
+            failures.append(str(error))
     if as_json:
         emit_json(document)
-        return
-    click.echo(f"{spec.describe()}: {status.value} ({seconds:.2f} s, {route})")
-    if tour:
-        click.echo(numbered_board(board, tour))
-        click.echo(tour_names(board, tour))
+    else:
+        click.echo(f"{spec.describe()}: {status.value} ({seconds:.2f} s, {route})")
+        if tour:
+            click.echo(numbered_board(board, tour))
+            click.echo(tour_names(board, tour))
+    if failures:  # the tour is out above, so a late failure does not lose the solve
+        raise BoardsatError(f"{'; '.join(failures)} (the tour is printed all the same)")
+
+
+def _check_drawings(drawings: dict[str, str]) -> None:
+    """Refuse, before solving, a drawing file that cannot be created or one file named twice."""
+    named: dict[Path, str] = {}
+    for form, path in drawings.items():
+        target = new_file_target(path)
+        if target in named:
+            raise click.BadParameter(
+                f"names the same file as --{named[target]}", param_hint=f"--{form}"
+            )
+        named[target] = form
 
 
 def _encoding_of(backend: str, options: dict[str, Any]) -> str:
@@ -266,7 +284,7 @@ def _report_count(
 )
 @click.option(
     "--time-limit",
-    type=click.FloatRange(min=0.1),
+    type=click.FloatRange(min=0.1, max=LONGEST_TIME_LIMIT_S),
     default=60.0,
     show_default=True,
     help="Seconds per solve; a route stops at its first board without an answer in time.",
@@ -279,7 +297,7 @@ def _report_count(
 )
 def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str | None) -> None:
     """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes."""
-    from boardsat.benchmark import ratio_table, write_results
+    from boardsat.benchmark import ratio_table, results_path, write_results
     from boardsat.models import knight_tour_bench as tour_bench
 
     boards = _int_list(sizes, "--sizes")
@@ -287,6 +305,7 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
     unknown = [route for route in chosen if route not in CLOSED_ROUTES]
     if unknown:
         raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
+    path = results_path("tour", output)
     progress("closed tours ...")
     found = tour_bench.closed_tours(boards, chosen, time_limit, repeats)
     click.echo(ratio_table(found, "cpsat"))
@@ -307,8 +326,7 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
         "repeats": repeats,
         "encoding_sizes": table,
     }
-    target = write_results("tour", [*found, *counted], settings, Path(output) if output else None)
-    click.echo(f"results written to {target}")
+    click.echo(f"results written to {write_results('tour', [*found, *counted], settings, path)}")
 
 
 def _int_list(text: str, option: str) -> list[int]:
