@@ -34,7 +34,7 @@ def main() -> None:
                 answer = solve_domination(n, n, variant, **options)  # type: ignore[arg-type]
                 values.add(answer.knights)
                 mark = "" if answer.proven_optimal or answer.knights is None else "?"
-                cells.append(f"{answer.knights!s:>4}{mark} {answer.result.seconds:7.2f} s")
+                cells.append(f"{answer.knights!s:>4}{mark} {answer.seconds:7.2f} s")
             print(f"{variant:<12} {n:>2}  " + "  ".join(f"{cell:>22}" for cell in cells))
             if values != {published_minimum(n, variant)}:
                 raise SystemExit(
