@@ -23,6 +23,10 @@ M = TypeVar("M")
 Successors = Callable[[S], Iterable[tuple[M, S]]]
 
 
+class OutOfTime(BoardsatError):
+    """The deadline passed before the search finished; callers may report the rest unchecked."""
+
+
 @dataclass(frozen=True)
 class Step(Generic[S, M]):
     """One move of a path and the state it leads to."""
@@ -59,7 +63,8 @@ class Exploration(Generic[S, M]):
     ) -> S | None:
         """Add layers until none is new, or a state satisfies ``stop`` (returned when found).
 
-        A stopped exploration answers for the states it holds, but its last layer is partial.
+        A stopped exploration answers for the states it holds, but its last layer is partial;
+        the deadline is looked at every 4096 states expanded and raises OutOfTime.
         """
         if stop is not None:
             for state in self.layer(0):
@@ -69,7 +74,7 @@ class Exploration(Generic[S, M]):
             begin, end = self.layer_starts[-2], self.layer_starts[-1]
             for position in range(begin, end):
                 if deadline is not None and position % 4096 == 0 and deadline.expired():
-                    raise BoardsatError("the BFS oracle ran out of time")
+                    raise OutOfTime("the BFS oracle ran out of time")
                 for _, child in self.successors(self.states[position]):
                     if child in self.index:
                         continue
@@ -151,8 +156,11 @@ def shortest_path(
 
 
 def farthest(
-    successors: Successors[S, M], start: S, max_states: int | None = None
+    successors: Successors[S, M],
+    start: S,
+    max_states: int | None = None,
+    deadline: Deadline | None = None,
 ) -> tuple[int, list[S], int]:
     """The farthest distance from ``start``, the states at it, and the number of reachable states."""
-    found = explore(successors, [start], max_states=max_states)
+    found = explore(successors, [start], max_states=max_states, deadline=deadline)
     return found.depth, found.layer(found.depth), found.reachable

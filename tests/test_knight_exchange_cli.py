@@ -16,6 +16,7 @@ def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
     document = json.loads(out)
     assert document["moves"] == 16 == document["oracle_moves"] == len(document["plan"])
     assert document["proven_optimal"] is True
+    assert document["oracle_finished"] is True and document["oracle_agrees"] is True
     assert document["farthest_distance"] == 22 and len(document["farthest_positions"]) == 3
     assert document["reachable_states"] == 18480
     assert [h["horizon"] for h in document["horizons"]] == [14, 15, 16]
@@ -28,6 +29,22 @@ def test_no_plan_and_unknown_endings(run_cli: CliRun) -> None:
     assert "BFS oracle: 16 moves (agrees)" in out
     code, out, _ = run_cli("exchange", "--time-limit", "0", "--json")
     assert json.loads(out)["ending"] == "unknown"
+
+
+def test_oracle_runs_within_the_time_limit_and_the_plan_is_still_printed(run_cli: CliRun) -> None:
+    """BFS runs far past 3 s here (C(20,4)·C(16,4) ≈ 8.8e6 placements); the planner takes < 1 s."""
+    instance = ["--start", "BBBB/..../..../WWWW/....", "--goal", "WWWW/..../..../BBBB/...."]
+    limit = ["--time-limit", "3", "--verify", "--farthest"]
+    code, out, _ = run_cli("exchange", *instance, *limit, "--json")
+    document = json.loads(out)
+    assert code == 0 and document["ending"] == "plan"
+    assert document["moves"] == len(document["plan"]) > 0
+    assert document["oracle_finished"] is False and document["oracle_agrees"] is None
+    assert document["farthest_distance"] is document["reachable_states"] is None
+    code, out, _ = run_cli("exchange", "--time-limit", "0", "--verify", "--farthest")
+    assert code == 0 and out.startswith("UNKNOWN at the time limit")
+    assert "BFS oracle: did not finish within the time limit (answer not compared)" in out
+    assert "farthest from start: the BFS did not finish within the time limit" in out
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
-from boardsat.oracle import explore, farthest, shortest_path
+from boardsat.oracle import OutOfTime, explore, farthest, shortest_path
 
 
 def ring(n: int):  # type: ignore[no-untyped-def]
@@ -54,3 +55,15 @@ def test_several_sources_and_unreachable_goal() -> None:
 def test_state_limit_is_one_clear_error() -> None:
     with pytest.raises(BoardsatError, match="stopped at 5 states"):
         explore(ring(100), [0], max_states=5)
+
+
+def test_a_passed_deadline_stops_every_search_with_its_own_error() -> None:
+    for search in (
+        lambda deadline: explore(ring(10**6), [0], deadline=deadline),
+        lambda deadline: shortest_path(ring(10**6), 0, lambda k: k < 0, deadline=deadline),
+        lambda deadline: farthest(ring(10**6), 0, deadline=deadline),
+    ):
+        with pytest.raises(OutOfTime, match="ran out of time") as stopped:
+            search(Deadline(0))
+        assert isinstance(stopped.value, BoardsatError)  # still one clear line for the CLI
+    assert farthest(ring(9), 0, deadline=Deadline(60))[0] == 4

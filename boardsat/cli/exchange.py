@@ -13,6 +13,7 @@ import click
 
 from boardsat.benchmark import Measurement, measure, ratio_table, write_results
 from boardsat.cli.common import backend_option, emit_json, json_option, progress, time_limit_option
+from boardsat.deadline import Deadline
 from boardsat.encoders.planning import Strengthenings
 from boardsat.errors import BoardsatError
 from boardsat.models.knight_exchange import (
@@ -23,7 +24,7 @@ from boardsat.models.knight_exchange import (
     solve,
     successors,
 )
-from boardsat.oracle import farthest, shortest_path
+from boardsat.oracle import OutOfTime, farthest, shortest_path
 from boardsat.planner import Ending
 
 DEFAULT_MAX_HORIZON = 60
@@ -50,8 +51,19 @@ DEFAULT_MAX_HORIZON = 60
     help=f"all, none, or some of: {', '.join(Strengthenings.names())}.",
 )
 @click.option("--no-bounds", is_flag=True, help="Start at horizon 0 and try every length.")
-@click.option("--verify", is_flag=True, help="Also run the BFS oracle and compare.")
-@click.option("--farthest", "show_farthest", is_flag=True, help="Positions farthest from start.")
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Also run the BFS oracle and compare (exit status 1 if they disagree). It shares the"
+    " time limit with the planner; if the limit stops it, the answer is still printed, marked"
+    " as not compared, and the exit status stays 0.",
+)
+@click.option(
+    "--farthest",
+    "show_farthest",
+    is_flag=True,
+    help="Positions farthest from start (by BFS, in the time limit, as for --verify).",
+)
 @json_option
 def command(
     start: str,
@@ -66,12 +78,13 @@ def command(
     as_json: bool,
 ) -> None:
     """Exchange knights: the fewest moves from START to GOAL, proven by increasing horizons."""
+    deadline = Deadline(time_limit)  # one budget for the planner and the BFS runs after it
     exchange = Exchange.parse(start, goal)
     solved = solve(
         exchange,
         backend,
         max_horizon=max_horizon,
-        time_limit=time_limit,
+        time_limit=deadline.remaining(),
         strengthenings=Strengthenings.parse(strengthen),
         bounds=not no_bounds,
         progress=lambda report: progress(report.line()),
@@ -102,20 +115,11 @@ def command(
             document["plan"].append(name)
             lines.append(f"{number:>3}. {name:<10} {position_text(exchange.board, after)}")
     if verify:
-        lines.append(_verify(exchange, outcome.ending, solved.moves, max_horizon, document))
-    if show_farthest:
-        distance, positions, reachable = farthest(
-            lambda p: successors(exchange.board, p), exchange.start
+        lines.append(
+            _verify(exchange, outcome.ending, solved.moves, max_horizon, document, deadline)
         )
-        texts = [position_text(exchange.board, p) for p in positions]
-        document |= {
-            "farthest_distance": distance,
-            "farthest_positions": texts,
-            "reachable_states": reachable,
-        }
-        lines.append(f"farthest from start: {distance} moves, {len(texts)} positions")
-        lines.extend(f"  {text}" for text in texts)
-        lines.append(f"reachable positions: {reachable}")
+    if show_farthest:
+        lines.extend(_farthest(exchange, document, deadline))
     if as_json:
         emit_json(document)
     else:
@@ -130,11 +134,23 @@ def _verify(
     moves: tuple[tuple[int, int], ...] | None,
     max_horizon: int,
     document: dict[str, Any],
+    deadline: Deadline,
 ) -> str:
-    """Compare with the BFS oracle; a disagreement is reported and makes the exit status 1."""
-    path = shortest_path(
-        lambda p: successors(exchange.board, p), exchange.start, lambda p: p == exchange.goal
-    )
+    """Compare with the BFS oracle; a disagreement is reported and makes the exit status 1.
+
+    An oracle stopped by the deadline compares nothing: ``oracle_agrees`` is then None.
+    """
+    try:
+        path = shortest_path(
+            lambda p: successors(exchange.board, p),
+            exchange.start,
+            lambda p: p == exchange.goal,
+            deadline=deadline,
+        )
+    except OutOfTime:
+        document |= {"oracle_finished": False, "oracle_moves": None, "oracle_agrees": None}
+        return "BFS oracle: did not finish within the time limit (answer not compared)"
+    document["oracle_finished"] = True
     best = None if path is None else len(path)
     if ending is Ending.PLAN:
         agrees = moves is not None and best == len(moves)
@@ -146,6 +162,28 @@ def _verify(
     document["oracle_agrees"] = agrees
     shown = "unreachable" if best is None else f"{best} moves"
     return f"BFS oracle: {shown} ({'agrees' if agrees else 'DISAGREES'})"
+
+
+def _farthest(exchange: Exchange, document: dict[str, Any], deadline: Deadline) -> list[str]:
+    """The positions farthest from the start by BFS, or a note that the deadline stopped it."""
+    try:
+        distance, positions, reachable = farthest(
+            lambda p: successors(exchange.board, p), exchange.start, deadline=deadline
+        )
+    except OutOfTime:
+        document |= dict.fromkeys(("farthest_distance", "farthest_positions", "reachable_states"))
+        return ["farthest from start: the BFS did not finish within the time limit"]
+    texts = [position_text(exchange.board, p) for p in positions]
+    document |= {
+        "farthest_distance": distance,
+        "farthest_positions": texts,
+        "reachable_states": reachable,
+    }
+    return [
+        f"farthest from start: {distance} moves, {len(texts)} positions",
+        *(f"  {text}" for text in texts),
+        f"reachable positions: {reachable}",
+    ]
 
 
 @click.command("exchange")
