@@ -130,7 +130,9 @@ def find_plan(
     try:
         h = lower_bound
         while max_horizon is None or h <= max_horizon:
-            while encoding.horizon < h:
+            while encoding.horizon < h:  # layers can take longer than the solves: look between
+                if deadline.expired():
+                    return finish(Ending.UNKNOWN, None, name)
                 encoding.extend()
             started = time.perf_counter()
             reason = refuted(h) if refuted is not None else None

@@ -6,9 +6,9 @@ moves away (3 of them) and all 18480 placements are reachable.
 
 Positions are board text (rows top to bottom separated by ``/``, ``.`` for empty, one letter per
 colour) and, inside, ``bytes`` of those characters in row-major order: compact and hashable for the
-BFS oracle. The module keeps two independent routes apart: the puzzle's own rules (``successors``,
-``replay``) and the planning task built for the solvers (``planning_task``); each answer of the
-second is replayed by the first.
+BFS oracle. The module keeps two independent routes apart, with a move generator each: the
+puzzle's own rules (``successors``, ``replay``) and the planning task built for the solvers
+(``planning_task``, with its bounds); each answer of the second is replayed by the first.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ortools.graph.python.linear_sum_assignment import SimpleLinearSumAssignment
+
+from boardsat.deadline import Deadline
 from boardsat.demo import DemoOutcome
 from boardsat.encoders.planning import Strengthenings
 from boardsat.errors import BoardsatError
@@ -102,21 +105,31 @@ def seed_instance() -> Exchange:
 
 # -- the puzzle's own rules ---------------------------------------------------------------------
 @cache
-def _targets(board: Board) -> tuple[tuple[int, ...], ...]:
-    """For each square index, the indices a knight reaches from it."""
+def _jumps(board: Board) -> tuple[tuple[int, ...], ...]:
+    """For each square index, the indices a knight jumps to, by coordinate arithmetic.
+
+    Deliberately not ``Board.knight_moves`` (the builder's table): the oracle and replay must not
+    share move logic with the planning task, or a slip in one table would fool both.
+    """
+    rows, cols = board.rows, board.cols
     return tuple(
-        tuple(board.index(target) for target in board.knight_moves(board.square(index)))
-        for index in range(board.size)
+        tuple(
+            (row + dr) * cols + col + dc
+            for dr in (-2, -1, 1, 2)
+            for dc in (3 - abs(dr), abs(dr) - 3)
+            if 0 <= row + dr < rows and 0 <= col + dc < cols
+        )
+        for row, col in (divmod(index, cols) for index in range(rows * cols))
     )
 
 
 def successors(board: Board, position: Position) -> Iterator[tuple[Move, Position]]:
     """Every legal move from ``position`` and the position it leads to."""
-    targets = _targets(board)
+    jumps = _jumps(board)
     for source, piece in enumerate(position):
         if piece == EMPTY:
             continue
-        for target in targets[source]:
+        for target in jumps[source]:
             if position[target] == EMPTY:
                 after = bytearray(position)
                 after[source], after[target] = EMPTY, piece
@@ -149,6 +162,16 @@ def replay(exchange: Exchange, moves: Sequence[Move]) -> list[Position]:
     return positions
 
 
+# -- the solvers' route: bounds and the planning task -------------------------------------------
+@cache
+def _targets(board: Board) -> tuple[tuple[int, ...], ...]:
+    """For each square index, the indices a knight reaches from it (the board's move table)."""
+    return tuple(
+        tuple(board.index(target) for target in board.knight_moves(board.square(index)))
+        for index in range(board.size)
+    )
+
+
 def knight_distances(board: Board, sources: Sequence[int]) -> list[int | None]:
     """Knight-move distance on the empty board from the nearest of ``sources`` (None: never)."""
     distance: list[int | None] = [None] * board.size
@@ -168,28 +191,25 @@ def knight_distances(board: Board, sources: Sequence[int]) -> list[int | None]:
 def lower_bound(exchange: Exchange) -> int | None:
     """Fewest moves if knights never blocked each other (a min-cost matching per colour).
 
-    None when some knight can reach no goal square of its colour at all.
+    None when the knights of some colour cannot all reach distinct goal squares of their colour.
+    OR-Tools' assignment solver keeps it polynomial: boards full of knights are bounded at once.
     """
     total = 0
     for colour in exchange.colours:
         code = ord(colour)
         starts = [i for i, piece in enumerate(exchange.start) if piece == code]
         goals = [i for i, piece in enumerate(exchange.goal) if piece == code]
-        cost = [knight_distances(exchange.board, [s]) for s in starts]
-        best: dict[int, int] = {0: 0}
-        for row in cost:  # assignment by dynamic programming over the goal squares used
-            nxt: dict[int, int] = {}
-            for used, value in best.items():
-                for g, square in enumerate(goals):
-                    step = row[square]
-                    if used >> g & 1 or step is None:
-                        continue
-                    key = used | 1 << g
-                    nxt[key] = min(nxt.get(key, value + step), value + step)
-            best = nxt
-        if not best:
+        matching = SimpleLinearSumAssignment()
+        for knight, square in enumerate(starts):
+            distance = knight_distances(exchange.board, [square])
+            for goal, target in enumerate(goals):
+                step = distance[target]
+                if step is not None:
+                    matching.add_arc_with_cost(knight, goal, step)
+        # a knight or goal square without arcs leaves the solver fewer nodes than knights
+        if matching.solve() != matching.OPTIMAL or matching.num_nodes() != len(starts):
             return None
-        total += min(best.values())
+        total += matching.optimal_cost()
     return total + (total % 2 != parity(exchange))
 
 
@@ -208,7 +228,6 @@ def parity(exchange: Exchange) -> int:
     )
 
 
-# -- the planning task (the solvers' route) -----------------------------------------------------
 def planning_task(exchange: Exchange) -> PlanningTask:
     """One variable per square (empty or a colour); one action per colour and knight move."""
     board = exchange.board
@@ -268,7 +287,11 @@ def solve(
     bounds: bool = True,
     progress: Callable[[HorizonReport], None] | None = None,
 ) -> Solved:
-    """The fewest moves, proven; ``bounds`` starts at the matching bound and skips odd lengths."""
+    """The fewest moves, proven; ``bounds`` starts at the matching bound and skips odd lengths.
+
+    ``time_limit`` counts from the call, so the bound and the task's grounding spend it too.
+    """
+    deadline = Deadline(time_limit)
     start = 0
     refuted = None
     if bounds:
@@ -287,7 +310,7 @@ def solve(
         backend,
         lower_bound=start,
         max_horizon=max_horizon,
-        time_limit=time_limit,
+        time_limit=deadline.remaining(),
         strengthenings=strengthenings,
         refuted=refuted,
         progress=progress,

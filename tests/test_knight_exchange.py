@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardsat.encoders.planning import Strengthenings
 from boardsat.errors import BoardsatError
+from boardsat.models import knight_exchange
+from boardsat.models.board import Board
 from boardsat.models.knight_exchange import (
     Exchange,
     lower_bound,
@@ -119,6 +123,50 @@ def test_bounds_are_admissible(exchange: Exchange) -> None:
         assert bound is not None and bound <= best and best % 2 == parity(exchange)
 
 
+def lone_knight(board: Board, square: int) -> bytes:
+    return ("." * square + "N").ljust(board.size, ".").encode()
+
+
+def rule_distances(board: Board, source: int) -> list[int | None]:
+    """Knight distances from ``source`` by BFS over the rules' moves of a lone knight."""
+    found = explore(lambda p: successors(board, p), [lone_knight(board, source)])
+    return [found.distance(lone_knight(board, square)) for square in range(board.size)]
+
+
+@st.composite
+def crowded_exchanges(draw: st.DrawFn) -> Exchange:
+    """Up to 8 knights of up to 3 colours, on boards with unreachable squares among them (3x3)."""
+    rows, cols = draw(st.sampled_from([(3, 3), (3, 4), (4, 4), (4, 5), (5, 5)]))
+    pieces = draw(st.lists(st.sampled_from("BWR"), min_size=1, max_size=8))
+    cells = list("".join(pieces).ljust(rows * cols, "."))
+    start, goal = draw(st.permutations(cells)), draw(st.permutations(cells))
+
+    def text(cells: list[str]) -> str:
+        return "/".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+
+    return Exchange.parse(text(start), text(goal))
+
+
+@settings(max_examples=60, deadline=None)
+@given(crowded_exchanges())
+def test_matching_bound_equals_the_least_sum_over_all_assignments(exchange: Exchange) -> None:
+    total = 0
+    for colour in exchange.colours:
+        starts = [i for i, c in enumerate(exchange.start) if c == ord(colour)]
+        goals = [i for i, c in enumerate(exchange.goal) if c == ord(colour)]
+        rows = [rule_distances(exchange.board, square) for square in starts]
+        sums = [
+            sum(row[goal] for row, goal in zip(rows, order, strict=True))  # type: ignore[misc]
+            for order in permutations(goals)
+            if all(row[goal] is not None for row, goal in zip(rows, order, strict=True))
+        ]
+        if not sums:
+            assert lower_bound(exchange) is None
+            return
+        total += min(sums)
+    assert lower_bound(exchange) == total + (total % 2 != parity(exchange))
+
+
 @settings(max_examples=40, deadline=None)
 @given(exchanges(), st.data())
 def test_successors_from_rules_equal_those_of_the_grounded_actions(
@@ -160,3 +208,54 @@ def test_replay_rejects_illegal_moves() -> None:
     with pytest.raises(BoardsatError, match="do not end at the goal"):
         replay(exchange, [(0, 5)])
     assert position_text(exchange.board, exchange.start) == "BBB/.../.../WWW"
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(r, c) for r in range(1, 7) for c in range(1, 7)])
+def test_both_move_generators_give_every_knight_move_once(rows: int, cols: int) -> None:
+    """A lone knight's moves, counted by arithmetic: 4((r-1)(c-2) + (r-2)(c-1)) on r x c."""
+    board = Board(rows, cols)
+    expected = 4 * (max(0, rows - 1) * max(0, cols - 2) + max(0, rows - 2) * max(0, cols - 1))
+    by_rules = []
+    for square in range(board.size):
+        lone = lone_knight(board, square)
+        for move, after in successors(board, lone):
+            replay(Exchange(board, lone, after), [move])  # replay checks the geometry itself
+            by_rules.append(move)
+    assert len(by_rules) == len(set(by_rules)) == expected
+    text = position_text(board, lone_knight(board, 0))
+    task = planning_task(Exchange.parse(text, text))
+    by_task = {(a.name[2], a.name[3]) for a in task.actions}  # type: ignore[index]
+    assert len(task.actions) == expected and by_task == set(by_rules)
+
+
+def test_a_slip_in_either_move_table_leaves_the_other_route_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The oracle and the planning task share no move table, so the cross-check above sees a slip."""
+    exchange = seed_instance()
+    board = exchange.board
+
+    def by_rules() -> set[tuple[int, int]]:
+        return {move for move, _ in successors(board, exchange.start)}
+
+    def by_task() -> set[tuple[int, int]]:
+        state = tuple(chr(c) for c in exchange.start)
+        return {(a.name[2], a.name[3]) for a, _ in planning_task(exchange).successors(state)}  # type: ignore[index]
+
+    rules, task = by_rules(), by_task()
+    assert rules == task
+    source, target = min(rules)
+
+    def without_the_move(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(t for t in targets if (s, t) != (source, target))
+            for s, targets in enumerate(table)
+        )
+
+    builders = without_the_move(knight_exchange._targets(board))
+    monkeypatch.setattr(knight_exchange, "_targets", lambda _: builders)
+    assert by_rules() == rules and by_task() == task - {(source, target)}
+    monkeypatch.undo()
+    oracles = without_the_move(knight_exchange._jumps(board))
+    monkeypatch.setattr(knight_exchange, "_jumps", lambda _: oracles)
+    assert by_task() == task and by_rules() == rules - {(source, target)}

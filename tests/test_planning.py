@@ -13,7 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.encoders.planning import HorizonEncoding, Strengthenings, independent, undoes
+from boardsat.encoders import planning as planning_encoding
+from boardsat.encoders.planning import (
+    HorizonEncoding,
+    Strengthenings,
+    independent,
+    undoers,
+    undoes,
+)
 from boardsat.errors import BoardsatError
 from boardsat.oracle import shortest_path
 from boardsat.planner import Ending, find_plan
@@ -25,6 +32,7 @@ from boardsat.planning import (
     validate_plan,
 )
 from boardsat.results import Status
+from boardsat.solve import open_session
 
 FLIP = {"b": "w", "w": "b"}
 
@@ -216,6 +224,82 @@ def test_pair_rules() -> None:
     assert independent(named[("slide", 0, 1)], named[("slide", 5, 6)])
     flips = flip_task("b.bw")
     assert not undoes(flips.actions[0], flips.actions[0])
+    idle = Action("idle", ((0, "R"),))  # changes nothing: undone by whatever rewrites its needs
+    idling = PlanningTask(wide.variables, wide.initial, {}, (*wide.actions, idle))
+    for task in (wide, flips, idling):
+        assert undoers(task) == [
+            [j for j, second in enumerate(task.actions) if undoes(first, second)]
+            for first in task.actions
+        ]
+
+
+def switch_task(initial: tuple[str, ...], switches_first: bool) -> PlanningTask:
+    """A light and doors that open only while it is on: a variable read by some actions only.
+
+    The order of the actions decides which of two interfering actions canonical order may swap.
+    """
+    doors = range(1, len(initial))
+    switches = [
+        Action(("switch", v), ((0, w),), ((0, v),)) for v, w in (("on", "off"), ("off", "on"))
+    ]
+    moves = [Action(("open", d), ((0, "on"), (d, "shut")), ((d, "open"),)) for d in doors]
+    moves += [Action(("shut", d), ((d, "open"),), ((d, "shut"),)) for d in doors]
+    variables = [Variable("light", ("off", "on"))]
+    variables += [Variable(("door", door), ("shut", "open")) for door in doors]
+    actions = switches + moves if switches_first else moves + switches
+    return PlanningTask(tuple(variables), initial, {}, tuple(actions))
+
+
+def small_tasks() -> st.SearchStrategy[PlanningTask]:
+    slides = st.permutations("RR.X..R.").map(lambda line: slide_task("".join(line), "........"))
+    initials = st.tuples(st.sampled_from(["off", "on"]), *[st.sampled_from(["shut", "open"])] * 3)
+    switches = st.builds(switch_task, initials, st.booleans())
+    return st.one_of(slides, lines.map(flip_task), switches)
+
+
+def assert_two_step_rules_forbid_exactly_the_pairs_they_define(
+    task: PlanningTask, setting: str
+) -> None:
+    """Every applicable pair of first steps is allowed unless undoing or out of canonical order."""
+    options = Strengthenings.parse(setting)
+    encoding = HorizonEncoding(task, strengthenings=options)
+    encoding.extend()
+    encoding.extend()
+    session = open_session(encoding.model, "cadical195")
+    try:
+        for i, first in enumerate(task.actions):
+            if not task.applicable(task.initial, first):
+                continue
+            middle = task.apply(task.initial, first)
+            for j, second in enumerate(task.actions):
+                if not task.applicable(middle, second):
+                    continue
+                forbidden = (options.no_undo and undoes(first, second)) or (
+                    options.canonical_order and j < i and independent(first, second)
+                )
+                answer = session.solve([encoding.do(0, i), encoding.do(1, j)])
+                assert (answer.status is Status.UNSATISFIABLE) == forbidden, (first, second)
+    finally:
+        session.close()
+
+
+@pytest.mark.parametrize("direct", [planning_encoding.DIRECT_USERS, 0])  # 0: ladders only
+@settings(max_examples=40, deadline=None)
+@given(small_tasks(), st.sampled_from(["no_undo", "canonical_order", "all"]))
+def test_two_step_rules_on_random_tasks(direct: int, task: PlanningTask, setting: str) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(planning_encoding, "DIRECT_USERS", direct)
+        assert_two_step_rules_forbid_exactly_the_pairs_they_define(task, setting)
+
+
+@pytest.mark.parametrize("direct", [planning_encoding.DIRECT_USERS, 0])
+@pytest.mark.parametrize("switches_first", [True, False])
+def test_two_step_rules_on_a_variable_that_some_actions_only_read(
+    direct: int, switches_first: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(planning_encoding, "DIRECT_USERS", direct)
+    task = switch_task(("on", "shut", "open", "shut"), switches_first)
+    assert_two_step_rules_forbid_exactly_the_pairs_they_define(task, "all")
 
 
 def test_strengthening_names() -> None:
