@@ -1,7 +1,7 @@
 """Backends found by name: what each supports, and a lazy import of its encoder module.
 
-``cpsat`` is OR-Tools CP-SAT; ``highs`` and ``scip`` are MIP solvers that OR-Tools ships; every
-other name is a python-sat solver under python-sat's own name.
+``cpsat`` is OR-Tools CP-SAT; ``highs`` is the MIP solver OR-Tools ships, ``scip`` SCIP through
+PySCIPOpt; every other name is a python-sat solver under python-sat's own name.
 A backend states its capabilities before it is asked, so a request it cannot honour (a proof from a
 solver that logs none, a time limit on a solver that cannot be interrupted) fails at once, in one
 line, instead of late.
@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from boardsat.results import Enumeration, Result
 
 CPSAT = "cpsat"
-MIP_SOLVERS: Mapping[str, str] = {"highs": "HIGHS", "scip": "SCIP"}  # name -> pywraplp solver id
+SCIP = "scip"
+PYWRAPLP_SOLVERS: Mapping[str, str] = {"highs": "HIGHS"}  # name -> pywraplp solver id
+MIP_BACKENDS = (*PYWRAPLP_SOLVERS, SCIP)
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ def pysat_solver_names() -> tuple[str, ...]:
 
 
 def backend_names() -> tuple[str, ...]:
-    return (CPSAT, *MIP_SOLVERS, *pysat_solver_names())
+    return (CPSAT, *MIP_BACKENDS, *pysat_solver_names())
 
 
 @cache
@@ -103,7 +105,7 @@ def capabilities(name: str) -> Capabilities:
             proof=False,
             optimisation=("cpsat",),
         )
-    if name in MIP_SOLVERS:
+    if name in MIP_BACKENDS:
         return _probe_mip(name)
     if name not in pysat_solver_names():
         raise BoardsatError(f"unknown backend {name!r}; known: {', '.join(backend_names())}")
@@ -111,11 +113,18 @@ def capabilities(name: str) -> Capabilities:
 
 
 def _probe_mip(name: str) -> Capabilities:
-    """A MIP solver is usable when this OR-Tools build creates it; what it can do is fixed."""
-    from ortools.linear_solver import pywraplp
+    """A MIP solver is usable when its library loads (and OR-Tools' build creates HiGHS); what it
+    can do is fixed."""
+    if name == SCIP:
+        try:
+            import pyscipopt  # noqa: F401
+        except ImportError as error:
+            raise BoardsatError(f"backend 'scip' needs PySCIPOpt: {error}") from None
+    else:
+        from ortools.linear_solver import pywraplp
 
-    if pywraplp.Solver.CreateSolver(MIP_SOLVERS[name]) is None:
-        raise BoardsatError(f"backend {name!r} is not available in this OR-Tools build")
+        if pywraplp.Solver.CreateSolver(PYWRAPLP_SOLVERS[name]) is None:
+            raise BoardsatError(f"backend {name!r} is not available in this OR-Tools build")
     return Capabilities(
         circuit=False,
         native_circuit=False,
@@ -217,10 +226,14 @@ def make_backend(name: str, **options: Any) -> Backend:
         from boardsat.encoders.cpsat import CpSatBackend
 
         return CpSatBackend(**_checked_options(CpSatBackend.OPTIONS, name, options))
-    if name in MIP_SOLVERS:
-        from boardsat.encoders.mip import MipBackend
+    if name == SCIP:
+        from boardsat.encoders.scip import ScipBackend
 
-        return MipBackend(name, **_checked_options(MipBackend.OPTIONS, name, options))
+        return ScipBackend(name, **_checked_options(ScipBackend.OPTIONS, name, options))
+    if name in PYWRAPLP_SOLVERS:
+        from boardsat.encoders.mip import HighsBackend
+
+        return HighsBackend(name, **_checked_options(HighsBackend.OPTIONS, name, options))
     from boardsat.encoders.cnf import CnfBackend
 
     return CnfBackend(name, **_checked_options(CnfBackend.OPTIONS, name, options))

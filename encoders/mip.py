@@ -1,37 +1,46 @@
-"""MIP backends: the model as a 0-1 linear program for a MIP solver that OR-Tools ships.
+"""MIP backends: the model as a 0-1 linear program, and HiGHS through OR-Tools' pywraplp.
 
 A MIP solver is the baseline researchers expect next to CP-SAT and SAT, so it reads the very same
 model: one binary per variable, a literal ``-v`` counts as ``1 - x_v``, clauses and cardinalities
-become linear rows and the objective a linear sum. pywraplp has no circuit constraint, no solution
-callbacks and no incremental solving: circuits, enumeration and sessions are refused at once.
+become linear rows and the objective a linear sum. ``linear_rows`` and ``linear_objective`` are
+that view, shared with the SCIP backend (encoders/scip.py); ``zero_one_result`` turns what a MIP
+solver found and proved into the one Result vocabulary. No MIP backend has a circuit constraint or
+incremental solving, so circuits, enumeration and sessions are refused at once.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from ortools.linear_solver import pywraplp
 
-from boardsat.backends import MIP_SOLVERS, capabilities
+from boardsat.backends import PYWRAPLP_SOLVERS, capabilities
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
-from boardsat.model import Cardinality, Circuit, Clause, Key, Model
+from boardsat.model import Circuit, Clause, Model
 from boardsat.results import EncodingSize, Improvement, OnImprovement, Result, Status
 
 # OR-Tools' HiGHS wrapper ignores MPSolverParameters (the optimality gap among them), so HiGHS
 # gets its options as a string; it also prints a banner on stdout unless told not to.
-_SOLVER_PARAMETERS = {"highs": "output_flag=false,mip_rel_gap=0"}
-# The same wrapper reports the incumbent's value as the best bound after a time limit, so only a
-# HiGHS optimum says anything about the bound; SCIP's is its real dual bound.
-_BOUND_ONLY_AT_OPTIMUM = frozenset({"highs"})
+_HIGHS_PARAMETERS = "output_flag=false,mip_rel_gap=0"
 # MPSOLVER_UNKNOWN_STATUS: HiGHS stopped by its limit (this wrapper drops its incumbent there)
 _UNKNOWN_STATUS = 99
 _STOPPED = (pywraplp.Solver.NOT_SOLVED, _UNKNOWN_STATUS)
 
 
-def _linear(terms: Iterable[tuple[int, int]]) -> tuple[dict[int, int], int]:
+@dataclass(frozen=True)
+class LinearRow:
+    """``low <= sum(coefficients[i] * x_i) <= high`` over 0-1 variables by index (None: open)."""
+
+    coefficients: Mapping[int, int]
+    low: int | None
+    high: int | None
+
+
+def linear(terms: Iterable[tuple[int, int]]) -> tuple[dict[int, int], int]:
     """``sum(weight * lit)`` as coefficients per variable index plus a constant (``-v`` is 1 - x)."""
     coefficients: dict[int, int] = {}
     constant = 0
@@ -42,52 +51,125 @@ def _linear(terms: Iterable[tuple[int, int]]) -> tuple[dict[int, int], int]:
     return coefficients, constant
 
 
+def linear_rows(model: Model) -> Iterator[LinearRow]:
+    """Each clause and cardinality as one row; a circuit is refused (no MIP backend has one)."""
+    for constraint in model.constraints:
+        if isinstance(constraint, Circuit):
+            raise BoardsatError(
+                f"MIP backends have no circuit constraint; solve {model.name!r} on cpsat or a SAT backend"
+            )
+        low: int | None
+        high: int | None
+        if isinstance(constraint, Clause):
+            low, high, lits = 1, None, constraint.lits
+        else:
+            bound, lits = constraint.bound, constraint.lits
+            low, high = {"<=": (None, bound), ">=": (bound, None), "==": (bound, bound)}[
+                constraint.op
+            ]
+        coefficients, constant = linear((1, lit) for lit in lits)
+        yield LinearRow(
+            {index: c for index, c in coefficients.items() if c},
+            None if low is None else low - constant,
+            None if high is None else high - constant,
+        )
+
+
+def linear_objective(model: Model) -> tuple[dict[int, int], int]:
+    """The objective's coefficients per variable index and its constant (none: zero)."""
+    return linear(model.objective.terms) if model.objective is not None else ({}, 0)
+
+
+def zero_one_result(
+    model: Model,
+    backend: str,
+    size: EncodingSize,
+    deadline: Deadline,
+    *,
+    values: Sequence[bool] | None,
+    infeasible: bool,
+    optimal: bool,
+    bound: int,
+) -> Result:
+    """A MIP solver's answer in the one vocabulary: ``values`` per model variable (None: no
+    solution), ``optimal`` the solver's claim, ``bound`` its proven objective bound (0 if none).
+
+    A solver's optimum within its tolerances is not proof: OPTIMAL needs the bound to meet the
+    solution's exact objective, evaluated here on the model.
+    """
+    keys = model.keys()
+    assignment = {} if values is None else dict(zip(keys, values, strict=True))
+    if infeasible:
+        status = Status.UNSATISFIABLE
+    else:
+        status = Status.SATISFIABLE if values is not None else Status.UNKNOWN
+    objective = proven = None
+    if model.objective is not None and not infeasible:
+        if values is not None:
+            objective = model.objective.value(lambda lit: values[abs(lit) - 1] == (lit > 0))
+        proven = max(bound, model.objective.lower_bound)
+        met = optimal and objective is not None and proven >= objective
+        status = Status.OPTIMAL if met else Status.UNKNOWN
+    return Result(
+        status=status,
+        backend=backend,
+        encoding=f"mip({backend})",
+        size=size,
+        seconds=deadline.elapsed(),
+        assignment=assignment,
+        objective=objective,
+        bound=proven,
+    )
+
+
 class _Translation:
     """A pywraplp solver holding the model's rows and objective, one binary per model variable."""
 
     def __init__(self, model: Model, solver: Any) -> None:
-        self.model = model
         self.solver = solver
         self.xs = [solver.BoolVar(f"x{index + 1}") for index in range(model.num_vars)]
         infinity = solver.infinity()
-        for constraint in model.constraints:
-            if isinstance(constraint, Clause):
-                self._row(constraint.lits, 1, infinity)
-            elif isinstance(constraint, Cardinality):
-                low, high = {
-                    "<=": (-infinity, constraint.bound),
-                    ">=": (constraint.bound, infinity),
-                    "==": (constraint.bound, constraint.bound),
-                }[constraint.op]
-                self._row(constraint.lits, low, high)
-        if model.objective is not None:
-            coefficients, constant = _linear(model.objective.terms)
-            objective = solver.Objective()
-            for index, coefficient in coefficients.items():
-                objective.SetCoefficient(self.xs[index], coefficient)
-            objective.SetOffset(constant)
-            objective.SetMinimization()
-
-    def _row(self, lits: Sequence[int], low: float, high: float) -> None:
-        coefficients, constant = _linear((1, lit) for lit in lits)
-        row = self.solver.Constraint(low - constant, high - constant)
+        for row in linear_rows(model):
+            low = -infinity if row.low is None else row.low
+            constraint = solver.Constraint(low, infinity if row.high is None else row.high)
+            for index, coefficient in row.coefficients.items():
+                constraint.SetCoefficient(self.xs[index], coefficient)
+        coefficients, constant = linear_objective(model)
+        objective = solver.Objective()
         for index, coefficient in coefficients.items():
-            if coefficient:
-                row.SetCoefficient(self.xs[index], coefficient)
+            objective.SetCoefficient(self.xs[index], coefficient)
+        objective.SetOffset(constant)
+        objective.SetMinimization()
 
     def size(self) -> EncodingSize:
         return EncodingSize(self.solver.NumVariables(), self.solver.NumConstraints())
 
-    def assignment(self) -> dict[Key, bool]:
-        keys = self.model.keys()
-        return {keys[index]: x.solution_value() > 0.5 for index, x in enumerate(self.xs)}
+    def values(self) -> list[bool]:
+        return [x.solution_value() > 0.5 for x in self.xs]
 
 
-class MipBackend:
-    """A MIP solver behind pywraplp (``highs``, ``scip``), for baselines against CP-SAT and SAT.
+class ZeroOneBackend:
+    """What every MIP backend refuses: no circuits (refused by ``linear_rows``), no enumeration,
+    no sessions, since none has solution callbacks that exclude found solutions or assumptions."""
+
+    name: str
+
+    def enumerate(
+        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+    ) -> NoReturn:
+        _refuse("enumerate solutions")
+
+    def session(self, model: Model) -> NoReturn:
+        _refuse("keep sessions")
+
+
+class HighsBackend(ZeroOneBackend):
+    """HiGHS behind pywraplp, the MIP baseline against CP-SAT and SAT.
 
     ``on_improvement`` is accepted like on every backend, but pywraplp has no callbacks: it hears
-    once, after the solve, of the final solution and bound.
+    once, after the solve, of the final solution and bound. pywraplp reports HiGHS's incumbent as
+    its best bound after a time limit, and drops the incumbent itself there, so only an optimum
+    says anything: a stopped HiGHS gives UNKNOWN with the builder's bound and no solution.
     """
 
     OPTIONS = ("on_improvement",)
@@ -97,17 +179,9 @@ class MipBackend:
         self.capabilities = capabilities(name)
         self.on_improvement = on_improvement
 
-    @property
-    def encoding_name(self) -> str:
-        return f"mip({self.name})"
-
     def solve(self, model: Model, deadline: Deadline) -> Result:
-        if any(isinstance(constraint, Circuit) for constraint in model.constraints):
-            raise BoardsatError(
-                f"MIP backends have no circuit constraint; solve {model.name!r} on cpsat or a SAT backend"
-            )
-        solver = pywraplp.Solver.CreateSolver(MIP_SOLVERS[self.name])
-        solver.SetSolverSpecificParametersAsString(_SOLVER_PARAMETERS.get(self.name, ""))
+        solver = pywraplp.Solver.CreateSolver(PYWRAPLP_SOLVERS[self.name])
+        solver.SetSolverSpecificParametersAsString(_HIGHS_PARAMETERS)
         built = _Translation(model, solver)
         left = deadline.remaining()
         if left is not None:
@@ -118,54 +192,24 @@ class MipBackend:
         found = code in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE)
         if not found and code not in (pywraplp.Solver.INFEASIBLE, *_STOPPED):
             raise BoardsatError(f"{self.name} failed on {model.name!r} (MPSolver status {code})")
-        assignment = built.assignment() if found else {}
-        status = Status.SATISFIABLE if found else Status.UNKNOWN
-        if code == pywraplp.Solver.INFEASIBLE:
-            status = Status.UNSATISFIABLE
-        objective = bound = None
-        if model.objective is not None and status is not Status.UNSATISFIABLE:
-            if found:
-                objective = model.objective.value(
-                    lambda lit: assignment[model.key(lit)] == (lit > 0)
-                )
-            bound = max(self._proven_bound(solver, code), model.objective.lower_bound)
-            # a solver's optimum within its tolerances is not proof; the bound must meet it
-            proven = (
-                code == pywraplp.Solver.OPTIMAL and objective is not None and bound >= objective
-            )
-            status = Status.OPTIMAL if proven else Status.UNKNOWN
-            if self.on_improvement is not None:
-                self.on_improvement(
-                    Improvement(objective=objective, bound=bound, assignment=assignment)
-                )
-        return Result(
-            status=status,
-            backend=self.name,
-            encoding=self.encoding_name,
-            size=built.size(),
-            seconds=deadline.elapsed(),
-            assignment=assignment,
-            objective=objective,
+        bound = 0
+        if code == pywraplp.Solver.OPTIMAL:
+            best: float = solver.Objective().BestBound()
+            bound = math.ceil(best - 1e-6) if math.isfinite(best) else 0
+        result = zero_one_result(
+            model,
+            self.name,
+            built.size(),
+            deadline,
+            values=built.values() if found else None,
+            infeasible=code == pywraplp.Solver.INFEASIBLE,
+            optimal=code == pywraplp.Solver.OPTIMAL,
             bound=bound,
         )
-
-    def _proven_bound(self, solver: Any, code: int) -> int:
-        """The solver's dual bound where it means one, else 0 (objective weights are positive)."""
-        if code == pywraplp.Solver.OPTIMAL or (
-            code == pywraplp.Solver.FEASIBLE and self.name not in _BOUND_ONLY_AT_OPTIMUM
-        ):
-            best: float = solver.Objective().BestBound()
-            if math.isfinite(best):
-                return math.ceil(best - 1e-6)
-        return 0
-
-    def enumerate(
-        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
-    ) -> NoReturn:
-        _refuse("enumerate solutions")
-
-    def session(self, model: Model) -> NoReturn:
-        _refuse("keep sessions")
+        feasible = result.status is not Status.UNSATISFIABLE
+        if self.on_improvement is not None and model.objective is not None and feasible:
+            self.on_improvement(Improvement(result.objective, result.bound, result.assignment))
+        return result
 
 
 def _refuse(what: str) -> NoReturn:

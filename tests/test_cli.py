@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -28,9 +29,10 @@ def solvers_that_start() -> set[str]:
 
 
 def mip_solvers_that_start() -> set[str]:
-    """The MIP backends whose OR-Tools solver this build creates, found without boardsat's probe."""
-    named = {"highs": "HIGHS", "scip": "SCIP"}
-    return {name for name, solver in named.items() if pywraplp.Solver.CreateSolver(solver)}
+    """The MIP backends that start here, found without boardsat's probe: HiGHS if this OR-Tools
+    build creates it, SCIP if PySCIPOpt imports."""
+    found = {"highs"} if pywraplp.Solver.CreateSolver("HIGHS") else set()
+    return found | ({"scip"} if importlib.util.find_spec("pyscipopt") else set())
 
 
 def every_backend() -> set[str]:

@@ -1,8 +1,9 @@
-"""MIP backends (HiGHS, SCIP through pywraplp) against CP-SAT on the same models.
+"""MIP backends (HiGHS through pywraplp, SCIP through PySCIPOpt) against CP-SAT on the same models.
 
 Random small models and knight domination must get CP-SAT's verdict and optimum; what a MIP
 solver cannot do (circuits, enumeration, sessions) is refused in one line, and a time limit ends
-in UNKNOWN with a bound that is still valid.
+in UNKNOWN with a bound that is still valid. SCIP reports its news as it finds them: each report
+must be a true solution or a valid bound, in order.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from model_oracle import holds, models, reader
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import MIP_SOLVERS, is_available
+from boardsat.backends import MIP_BACKENDS, is_available
 from boardsat.model import Circuit, Key
 from boardsat.models.knight_domination import VARIANTS, build_model
 from boardsat.results import Improvement
 
-MIP = [name for name in MIP_SOLVERS if is_available(name)]
+MIP = [name for name in MIP_BACKENDS if is_available(name)]
 INDEPENDENT_14X14 = 33  # proven by CP-SAT, HiGHS and SCIP alike
 
 without_circuit = models(with_objective=False).filter(
@@ -30,9 +31,10 @@ without_circuit_minimising = models(with_objective=True).filter(
 )
 
 
-def test_highs_is_built_in() -> None:
-    """OR-Tools wheels ship HiGHS; without it every test below would pass by skipping."""
-    assert "highs" in MIP
+def test_both_mip_backends_are_installed() -> None:
+    """OR-Tools wheels ship HiGHS and PySCIPOpt is a dependency; without them every test below
+    would pass by skipping."""
+    assert MIP == ["highs", "scip"]
 
 
 def check_assignment(model: Model, assignment: Mapping[Key, bool]) -> None:
@@ -79,14 +81,60 @@ def test_knight_domination_optima_match_cpsat(backend: str, variant: str) -> Non
         assert result.size.constraints == len(built.model.constraints)
 
 
-@pytest.mark.parametrize("backend", MIP)
-def test_the_final_answer_is_reported_once(backend: str) -> None:
+def test_highs_reports_its_final_answer_once() -> None:
+    """pywraplp has no callbacks: HiGHS can only tell of its answer when it is over."""
     heard: list[Improvement] = []
-    result = solve(build_model(5, 5).model, backend, on_improvement=heard.append)
+    result = solve(build_model(5, 5).model, "highs", on_improvement=heard.append)
     final = Improvement(
         objective=result.objective, bound=result.bound, assignment=result.assignment
     )
     assert heard == [final]
+
+
+@pytest.mark.parametrize(("size", "variant"), [(8, "independent"), (10, "dominating")])
+def test_scip_reports_true_solutions_and_valid_bounds_as_it_goes(size: int, variant: str) -> None:
+    built = build_model(size, size, variant)
+    objective = built.model.objective
+    assert objective is not None
+    heard: list[Improvement] = []
+    result = solve(built.model, "scip", on_improvement=heard.append)
+    assert result.status is Status.OPTIMAL
+    found = [news.objective for news in heard if news.objective is not None]
+    bounds = [news.bound for news in heard if news.bound is not None]
+    assert found == sorted(found, reverse=True) and found[-1] == result.objective
+    assert bounds == sorted(set(bounds)) and bounds[-1] <= result.objective
+    for news in heard:
+        if news.objective is not None:
+            check_assignment(built.model, news.assignment)
+            lit = reader({built.model.lit(k): v for k, v in news.assignment.items()})
+            assert objective.value(lit) == news.objective
+
+
+@pytest.mark.parametrize(
+    ("parameters", "message"),
+    [
+        ({"no/such": 1}, "SCIP has no parameter 'no/such'"),
+        ({"limits/time": -5}, "'limits/time' cannot take -5"),
+        ({"limits/time": "soon"}, "'limits/time' cannot take 'soon'"),
+        ({"misc/usesymmetry": True}, "'misc/usesymmetry' cannot take True"),
+    ],
+)
+def test_a_bad_scip_parameter_is_one_line_before_solving(
+    parameters: dict[str, object], message: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(BoardsatError, match=message) as refused:
+        solve(Model(), "scip", parameters=parameters)
+    assert "\n" not in str(refused.value)
+    out, err = capfd.readouterr()
+    assert out == err == ""  # SCIP's own C error lines are kept off the terminal
+
+
+def test_scip_parameters_reach_scip() -> None:
+    """A node limit of 1 stops a proof that needs branching: UNKNOWN, with a valid bound."""
+    built = build_model(12, 12, "dominating")
+    result = solve(built.model, "scip", parameters={"limits/nodes": 1})
+    assert result.status is Status.UNKNOWN and result.bound is not None
+    assert result.bound <= 24 <= (result.objective or 24)  # 24: CP-SAT and OEIS A006075
 
 
 @pytest.mark.parametrize("backend", MIP)
