@@ -1,5 +1,5 @@
 """Minimum knight placements for n = 1..9 in every variant: races, core-guided provers alone,
-CP-SAT's LP search, the CP-SAT portfolio, single SAT routes and a MIP.
+CP-SAT's LP search, the CP-SAT portfolio, single SAT routes and both MIP solvers.
 
 Prints the proven optimum per route with its time and checks every route against the published
 values (OEIS A342576, A006075, A261752) and against each other; symmetry breaking must not
@@ -21,6 +21,7 @@ ROUTES = {
     "cadical linear-up": {"route": "single", "backend": "cadical195", "optimisation": "linear-up"},
     "rc2, no symmetry": {"route": "single", "backend": "cadical195", "symmetry": False},
     "highs": {"route": "single", "backend": "highs"},
+    "scip": {"route": "single", "backend": "scip"},
 }
 
 

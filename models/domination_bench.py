@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from boardsat.backends import is_available
+from boardsat.backends import MIP_BACKENDS, is_available
 from boardsat.benchmark import Measurement, measure, ratio_table, results_path, write_results
 from boardsat.errors import BoardsatError
 from boardsat.models.domination_published import published_minimum
@@ -31,7 +31,6 @@ from boardsat.models.knight_domination import build_model, decode
 from boardsat.solve import solve
 
 BASELINE = "textbook cpsat w8"
-MIP_BACKEND = "highs"
 GRACE_S = 2.0
 
 # a route returns the status, the placement found (or None) and the proven bound
@@ -40,7 +39,7 @@ Route = Callable[[int, str, float, int], Outcome]  # n, variant, time limit, see
 
 
 def routes() -> dict[str, Route]:
-    """Every route the benchmark knows, the baseline first; MIP only where HiGHS is installed."""
+    """Every route the benchmark knows, the baseline first; a MIP route per installed MIP solver."""
     found: dict[str, Route] = {
         BASELINE: _textbook("cpsat", {"workers": 8}),
         "boardsat auto cpsat": _boardsat("auto", "cpsat"),
@@ -51,8 +50,9 @@ def routes() -> dict[str, Route]:
         "boardsat race cadical195": _boardsat("race", "cadical195"),
         "boardsat single rc2 cadical195": _boardsat("single", "cadical195"),
     }
-    if is_available(MIP_BACKEND):
-        found[f"textbook mip {MIP_BACKEND}"] = _textbook(MIP_BACKEND, {})
+    for backend in MIP_BACKENDS:
+        if is_available(backend):
+            found[f"textbook mip {backend}"] = _textbook(backend, {})
     return found
 
 

@@ -1,32 +1,31 @@
-"""The race that proves knight domination optima: a core-guided prover beside a placer.
+"""The race that proves knight domination optima: two provers of different kinds, one per core.
 
-Measured on independent 16x16 (optimum 40) on the 2-core machine, one process per core:
+Which two depends on the variant, because the provers fail differently on each. Measured on the
+2-core machine through this race, seconds by seed (bench/results/domination.md):
 
-- A core-guided prover on one thread (CP-SAT's core search, or RC2) reaches bound 40 in 6 to 35 s
-  by seed, then may need as long again for its last call, which must also find a placement.
-- CP-SAT's local search alone finds a 40-knight placement in about 1 s and proves nothing.
-- The textbook model on CP-SAT with 8 portfolio workers needed 41 s to over 90 s: its core worker
-  shares two cores with seven others.
-- The lex-leader symmetry break slows the core-guided provers (CP-SAT's core search reached 40 in
-  18 to over 100 s with it), so the race leaves it out by default.
+- Independent: CP-SAT's one-thread core search beside SCIP's LP branch-and-bound, which handles
+  the board's symmetry group itself. On 14 to 16 the earlier race (core search beside local
+  search that turns second core search) had worst runs of 22.4, 30.8 and 37.9 s over seeds 1
+  to 3; beside SCIP the worst were 11.3, 17.3 and 19.5 s, medians unchanged. On 17 (optimum 47)
+  core search stalls at bound 45 or 46 after 600 s, SCIP proves it: this race in 488 s.
+- Dominating: core search stalls (bound 35 of 36 on 15x15) and SCIP closed every race it was in,
+  so two SCIPs race: SCIP's defaults, and SCIP separating cuts at the root only. Local cuts cost
+  more than they prune on small trees (dominating 16 alone: 10 s against 43 to 57 s) and pay on
+  large ones (17: 218 s against 135 s); the pair takes the better of the two (15: 14.1 s, 16:
+  22.4 s, against 19.8 to 25.6 s for SCIP beside local search and HiGHS or core search).
+- Total: core search beside CP-SAT local search that turns second core search on a shuffled
+  model. The pair with SCIP tied up to 19 and won 20 (33 s against 46 to 60 s), but lost 21
+  (557 s against 112 s, seed 1), where SCIP alone stops at bound 74 of 78 after 600 s.
 
-So one process proves; the other runs local search first and then becomes a second prover on a
-shuffled copy of the model, which cuts the provers' heavy tail. On SAT backends the same shape
-runs RC2 as prover and a SAT bound search as placer, every step on the chosen SAT solver.
-
-The dominating variant is different: there the core search needed 36 s to reach bound 32 on 14x14
-and stalled at 35 (optimum 36) on 15x15, while HiGHS's LP branch-and-bound, which detects the
-board's symmetry itself, proved them in 18 s and 44 s; CP-SAT's own LP tree search stopped at 34.
-So on CP-SAT the dominating race proves with LP branch-and-bound: SCIP replaces the core search as
-the first prover (alone on 14x14: 8 to 10 s, 570 nodes, against HiGHS's 14 to 19 s; on 15x15 35 to
-49 s against 42 to 44 s), and HiGHS is the placer's second prover after a brief local search
-(local search finds the optimum of 15x15 in under 2 s). Two different MIP solvers side by side cut
-the heavy tail of either; where this OR-Tools build lacks one, CP-SAT's core search stands in.
+A placer's local search first was no gain beside SCIP, which finds its own placements within
+seconds (independent 17: 533 s against 488 s). On SAT backends the race keeps its SAT-only shape:
+RC2 as prover beside a SAT bound search that hands its core to RC2 on a shuffled copy of the
+model, every step on the chosen SAT solver.
 """
 
 from __future__ import annotations
 
-from boardsat.backends import CPSAT, capabilities, is_available
+from boardsat.backends import CPSAT, SCIP, capabilities
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
@@ -36,9 +35,8 @@ from boardsat.race import Racer, Stage
 LOCAL_SEARCH_SHARE = 0.1
 LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the placer's first stage, clamped to this range
 UNLIMITED_LOCAL_SEARCH_S = 5.0
-BRIEF_LOCAL_SEARCH_S = 2.0  # before HiGHS takes the placer's core (dominating)
-LP_PROVERS = ("scip", "highs")  # dominating on CP-SAT: the first prover, the placer's second
 SAT_PLACER = {"optimisation": "linear-down"}  # the placer's first stage on SAT backends
+SCIP_ROOT_CUTS_ONLY = {"separating/maxrounds": 0}  # no cut rounds below the root node
 
 
 def has_core_prover(backend: str) -> bool:
@@ -57,6 +55,14 @@ def core_prover(model: Model, backend: str, seed: int = 1) -> Stage:
         options = {"workers": 1, "parameters": {"optimize_with_core": True, "random_seed": seed}}
         return Stage(model, CPSAT, options)
     return Stage(model, backend, {"optimisation": "maxsat"})
+
+
+def scip_prover(model: Model, seed: int = 1, *, root_cuts_only: bool = False) -> Stage:
+    """SCIP on one thread, seeded, with its default cuts or with cuts at the root node only."""
+    parameters: dict[str, int] = {"randomization/randomseedshift": seed}
+    if root_cuts_only:
+        parameters |= SCIP_ROOT_CUTS_ONLY
+    return Stage(model, SCIP, {"parameters": parameters})
 
 
 def local_search_seconds(time_limit: float | None) -> float:
@@ -78,30 +84,29 @@ def domination_racers(
     tiles: int = 0,
     seed: int = 1,
 ) -> tuple[DominationModel, list[Racer]]:
-    """The model answers decode against, and the two racers for ``backend``; ``seed`` seeds the
-    first prover, CP-SAT's local search, the shuffle of the second prover's model, and (plus one)
-    the second prover, wherever they are CP-SAT (the MIP provers and RC2 run deterministically).
-    Local search alone finds 47 knights on independent 17x17 in 1 s with seed 2 and stays at 48
-    for a minute with seed 1."""
+    """The model answers decode against, and the two racers for ``backend`` and ``variant``.
+
+    ``seed`` seeds every racer that takes one: CP-SAT's core search, its local search and the
+    first SCIP with ``seed``, a second prover of the same solver with ``seed + 1`` on a model
+    shuffled by ``seed`` (RC2 itself runs deterministically). Local search alone finds 47
+    knights on independent 17x17 in 1 s with seed 2 and stays at 48 for a minute with seed 1.
+    """
     deadline = Deadline(time_limit)
     built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles, deadline=deadline)
-    model, shuffled = built.model, built.model.shuffled(seed)
+    model = built.model
+    if backend == CPSAT and variant == "dominating":
+        return built, [
+            Racer("SCIP", (scip_prover(model, seed),)),
+            Racer("SCIP, root cuts only", (scip_prover(model, seed + 1, root_cuts_only=True),)),
+        ]
+    prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
+    if backend == CPSAT and variant == "independent":
+        return built, [prover, Racer("SCIP", (scip_prover(model, seed),))]
     searching = local_search_seconds(time_limit)
-    prover = core_prover(model, backend, seed)
-    second = core_prover(shuffled, backend, seed + 1)
     if backend == CPSAT:
-        if variant == "dominating":
-            first_lp, second_lp = LP_PROVERS
-            if is_available(first_lp):
-                prover = Stage(model, first_lp)
-            if is_available(second_lp):
-                searching = min(searching, BRIEF_LOCAL_SEARCH_S)
-                second = Stage(model, second_lp)
         local_search = {"workers": 1, "parameters": {"use_ls_only": True, "random_seed": seed}}
         placer = Stage(model, CPSAT, local_search, seconds=searching)
     else:
         placer = Stage(model, backend, SAT_PLACER, seconds=searching)
-    return built, [
-        Racer("prover", (prover,)),
-        Racer("placer, then second prover", (placer, second)),
-    ]
+    second = core_prover(model.shuffled(seed), backend, seed + 1)
+    return built, [prover, Racer("placer, then second prover", (placer, second))]

@@ -24,14 +24,18 @@ one process with the solver libraries loaded; one seed alone can mislead by 5x e
   independent 11x11 in 0.38 s and 12x12 in 0.24 s (the race: 0.58 and 0.35 s; the textbook
   model: 0.92 and 0.38 s), dominating 11x11 to 13x13 in 0.31, 0.46 and 0.99 s (the race: 1.8,
   1.4 and 3.5 s). At 14x14 the race is ahead (independent 6.0 against 10.7 s).
-- ``race`` runs a prover and a placer side by side on two processes (domination_race); ``auto``
-  takes it above 169 squares, and above 100 on the SAT backends.
+- ``race`` runs two provers side by side on two processes (domination_race: on CP-SAT, core
+  search beside SCIP, or two SCIPs for the dominating variant); ``auto`` takes it above 169
+  squares, and above 100 on the SAT backends.
 - ``single`` runs one backend in this process, with the configurations the benchmark found
   strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on
-  these proofs) and the lex-leader symmetry break, and on SAT solvers core-guided MaxSAT (RC2),
+  these proofs) and the lex-leader symmetry break, on SAT solvers core-guided MaxSAT (RC2),
   whose disjoint cores are exactly the per-square cover clauses, so it climbs the lower bound far
-  faster than a bound search refutes "one knight fewer". Only this route takes backend options
-  and writes DRUP proofs; ``auto`` takes it on the MIP backends, which have no core-guided prover.
+  faster than a bound search refutes "one knight fewer", and on the MIP solvers the plain model:
+  they find the board's symmetry themselves, and lex-leader rows slowed both (dominating 14x14:
+  HiGHS unproven in 75 s against 18 s, OR-Tools' SCIP 48.7 s against 9 s). Only this route takes
+  backend options and writes DRUP proofs; ``auto`` takes it on the MIP backends, which have no
+  core-guided prover.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.backends import CPSAT, capabilities
+from boardsat.backends import CPSAT, MIP_BACKENDS, SCIP, capabilities
 from boardsat.deadline import Deadline
 from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
@@ -187,9 +191,10 @@ def solve_domination(
     """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer.
 
     ``symmetry`` (the lex-leader break) defaults to what measured best per route: on in the
-    single route only. ``seed`` is CP-SAT's random seed and the race's model shuffle (RC2 and the
-    MIP solvers run deterministically); proof times on one board vary several-fold by seed, so
-    comparisons should span seeds. ``options`` go to the backend and need the single route.
+    single route on CP-SAT and SAT backends only. ``seed`` is CP-SAT's random seed, SCIP's
+    random seed shift and the SAT race's model shuffle (RC2 and HiGHS run deterministically);
+    proof times on one board vary several-fold by seed, so comparisons should span seeds.
+    ``options`` go to the backend and need the single route.
     """
     if route not in ROUTES:
         raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
@@ -231,11 +236,19 @@ def solve_domination(
         result = solve(stage.model, stage.backend, time_limit=deadline.remaining(), **stage.options)
     else:
         built = build_model(
-            rows, cols, variant, symmetry=symmetry is not False, tiles=tiles, deadline=deadline
+            rows,
+            cols,
+            variant,
+            symmetry=symmetry if symmetry is not None else backend not in MIP_BACKENDS,
+            tiles=tiles,
+            deadline=deadline,
         )
         if backend == CPSAT:
             options.setdefault("workers", CPSAT_WORKERS)
             options["parameters"] = {"random_seed": seed, **options.get("parameters", {})}
+        elif backend == SCIP:
+            seeded = {"randomization/randomseedshift": seed}
+            options["parameters"] = seeded | options.get("parameters", {})
         elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
             options["optimisation"] = "maxsat"
         result = solve(built.model, backend, time_limit=deadline.remaining(), **options)

@@ -28,7 +28,7 @@ from boardsat.models.domination_solve import (
 )
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import VARIANTS, build_model, decode
-from boardsat.race import race
+from boardsat.race import Stage, race
 from boardsat.results import Status
 from boardsat.solve import solve
 
@@ -281,42 +281,58 @@ def test_the_portfolio_proves_the_published_optimum_whatever_the_seed(variant: s
 def test_race_reports_how_bound_and_placement_met(backend: str) -> None:
     answer = solve_domination(10, 10, "dominating", route="race", backend=backend)
     assert answer.proven_optimal and answer.knights == published_minimum(10, "dominating")
-    assert answer.finisher in {"prover", "placer, then second prover"}
+    _, racers = domination_racers(10, 10, "dominating", backend)
+    assert answer.finisher in {racer.name for racer in racers}
     bounds = [event.bound for event in answer.events if event.bound is not None]
     found = [event.objective for event in answer.events if event.objective is not None]
     assert bounds == sorted(bounds) and found == sorted(found, reverse=True)
     assert max(bounds, default=0) <= answer.knights == min(found)
 
 
-@pytest.mark.skipif(
-    not (is_available("scip") and is_available("highs")), reason="needs OR-Tools' SCIP and HiGHS"
-)
-@pytest.mark.parametrize(("which", "backends"), [(0, ["scip"]), (1, ["cpsat", "highs"])])
-def test_dominating_race_proves_with_mip_solvers_each_alone(
-    which: int, backends: list[str]
-) -> None:
-    """On the dominating variant SCIP proves beside local search that hands over to HiGHS; each
-    racer alone must reach the optimum and prove it."""
-    built, racers = domination_racers(5, 5, "dominating")
-    racer = racers[which]
-    assert [stage.backend for stage in racer.stages] == backends
-    outcome = race([racer])
-    assert outcome.result.status is Status.OPTIMAL
-    placement = decode(built, outcome.result)
-    assert len(placement) == minimum_knights(5, 5, "dominating")
-    assert validate(5, 5, "dominating", placement) == []
+RACER_BACKENDS = {
+    ("cpsat", "independent"): [["cpsat"], ["scip"]],
+    ("cpsat", "total"): [["cpsat"], ["cpsat", "cpsat"]],
+    ("cpsat", "dominating"): [["scip"], ["scip"]],
+    ("cadical195", "dominating"): [["cadical195"], ["cadical195", "cadical195"]],
+}
+
+
+@pytest.mark.parametrize(("backend", "variant"), sorted(RACER_BACKENDS))
+def test_each_racer_alone_proves_the_optimum(backend: str, variant: str) -> None:
+    """A race is only as sound as each racer: alone, every one must reach and prove the optimum
+    the exhaustive search finds."""
+    built, racers = domination_racers(5, 5, variant, backend)
+    assert [[stage.backend for stage in racer.stages] for racer in racers] == (
+        RACER_BACKENDS[backend, variant]
+    )
+    for racer in racers:
+        outcome = race([racer])
+        assert outcome.result.status is Status.OPTIMAL, racer.name
+        placement = decode(built, outcome.result)
+        assert len(placement) == minimum_knights(5, 5, variant), racer.name
+        assert validate(5, 5, variant, placement) == []
+
+
+def seeds_of(stage: Stage) -> tuple[str, int]:
+    parameters = stage.options["parameters"]
+    if stage.backend == "cpsat":
+        return "cpsat", parameters["random_seed"]
+    return "scip", parameters["randomization/randomseedshift"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_the_seed_reaches_every_cpsat_stage_of_the_race(variant: str) -> None:
-    """A seed sweep must vary the whole race, local search included, and the two provers must
-    not share a seed."""
-    _, (prover, placer) = domination_racers(6, 6, variant, seed=7)
-    local_search, second = placer.stages
-    assert local_search.options["parameters"]["random_seed"] == 7
-    for stage, seed in ((prover.stages[0], 7), (second, 8)):
-        if stage.backend == "cpsat":
-            assert stage.options["parameters"]["random_seed"] == seed
+def test_the_seed_reaches_every_seeded_stage_of_the_race(variant: str) -> None:
+    """A seed sweep must vary the whole race, and two provers of one solver must not share a
+    seed (nor, for core search, a model)."""
+    _, (first, second) = domination_racers(6, 6, variant, seed=7)
+    provers = [first.stages[0], second.stages[-1]]
+    assert seeds_of(provers[0]) in {("cpsat", 7), ("scip", 7)}
+    assert len({seeds_of(stage) for stage in provers}) == 2
+    if len(second.stages) == 2:  # local search, then core search on a shuffled model
+        assert seeds_of(second.stages[0]) == ("cpsat", 7)
+        assert provers[1].model.constraints != provers[0].model.constraints
+    cuts = [stage.options["parameters"].get("separating/maxrounds") for stage in provers]
+    assert cuts == ([None, 0] if variant == "dominating" else [None, None])
 
 
 @pytest.mark.parametrize("route", [route for route in ROUTES if route != "single"])

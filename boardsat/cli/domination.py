@@ -21,7 +21,9 @@ from boardsat.models.domination_solve import (
 from boardsat.models.knight_domination import VARIANTS
 from boardsat.results import Status
 
-MAX_SEED = 2**31 - 2  # CP-SAT's seed is a 32-bit integer, and the race's second prover adds one
+MAX_SEED = (
+    2**31 - 2
+)  # CP-SAT's and SCIP's seeds are 32-bit integers; the race's second SCIP adds one
 
 variant_option = click.option(
     "--variant",
@@ -43,7 +45,8 @@ variant_option = click.option(
     type=click.Choice(ROUTES),
     default="auto",
     show_default=True,
-    help="race: prover and placer on two processes; core: the core-guided prover alone; "
+    help="race: two provers on two processes (on CP-SAT core search and SCIP, or two SCIPs for"
+    " dominating); core: the core-guided prover alone; "
     "lp: CP-SAT's LP-based search on one thread; "
     "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
     f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
@@ -55,7 +58,8 @@ variant_option = click.option(
     type=click.IntRange(min=0, max=MAX_SEED),
     default=1,
     show_default=True,
-    help="CP-SAT's random seed and the race's model shuffle: proof times vary by seed.",
+    help="CP-SAT's random seed, SCIP's seed shift and the SAT race's model shuffle: proof times"
+    " vary by seed.",
 )
 @click.option(
     "--proof",
@@ -104,9 +108,9 @@ def command(
 
     On small boards one solver proves alone: CP-SAT's core search (its LP-based search for the
     dominating variant up to 81 squares) or RC2 on the SAT solver that --backend names; on mid-sized
-    ones CP-SAT runs one worker beside its own local search; on larger ones a prover and a placer
-    race on two processes (on CP-SAT the dominating variant's provers are SCIP and HiGHS); the MIP
-    backends solve alone. The options of one backend (--proof, --optimisation, --workers) need
+    ones CP-SAT runs one worker beside its own local search; on larger ones two provers race on two
+    processes (on CP-SAT core search and SCIP, or two SCIP settings for the dominating variant;
+    on a SAT backend RC2 beside a bound search); the MIP backends solve alone. The options of one backend (--proof, --optimisation, --workers) need
     --route single.
     """
     options: dict[str, Any] = {}
