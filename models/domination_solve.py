@@ -10,7 +10,7 @@ one process with the solver libraries loaded; one seed alone can mislead by 5x e
   ``auto`` takes it there. From 11x11 up its heavy tail shows (dominating 11x11: 4.9 s).
 - ``lp`` (CP-SAT only) runs CP-SAT's LP-based search on one thread (``linearization_level`` 2, no
   core search). The dominating variant's bounds come from the LP relaxation (its provers in the race
-  are SCIP and HiGHS), and on its small boards this is the fastest proof of all: in milliseconds,
+  are two SCIPs), and on its small boards this is the fastest proof of all: in milliseconds,
   medians over seeds 1 to 15 (each route through ``solve_domination``; HiGHS: its solve of the
   textbook model alone), 7x7 in 6.1 against core search 17.2, the portfolio 9.7 and HiGHS 7.4; 8x8
   in 5.0 against 13.4, 8.0 and 8.0; 9x9 in 22.3 against 43.6, 30.1 and 56.3. At 10x10 core search is
@@ -25,8 +25,9 @@ one process with the solver libraries loaded; one seed alone can mislead by 5x e
   model: 0.92 and 0.38 s), dominating 11x11 to 13x13 in 0.31, 0.46 and 0.99 s (the race: 1.8,
   1.4 and 3.5 s). At 14x14 the race is ahead (independent 6.0 against 10.7 s).
 - ``race`` runs two provers side by side on two processes (domination_race: on CP-SAT, core
-  search beside SCIP, or two SCIPs for the dominating variant); ``auto`` takes it above 169
-  squares, and above 100 on the SAT backends.
+  search beside SCIP, two SCIPs for the dominating variant, core search beside local search that
+  turns core search for the total one); ``auto`` takes it above 169 squares, and above 100 on
+  the SAT backends.
 - ``single`` runs one backend in this process, with the configurations the benchmark found
   strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on
   these proofs) and the lex-leader symmetry break, on SAT solvers core-guided MaxSAT (RC2),
