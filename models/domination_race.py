@@ -14,8 +14,9 @@ Which two depends on the variant, because the provers fail differently on each. 
   large ones (17: 218 s against 135 s); the pair takes the better of the two (15: 14.1 s, 16:
   22.4 s, against 19.8 to 25.6 s for SCIP beside local search and HiGHS or core search).
 - Total: core search beside CP-SAT local search that turns second core search on a shuffled
-  model. The pair with SCIP tied up to 19 and won 20 (33 s against 46 to 60 s), but lost 21
-  (557 s against 112 s, seed 1), where SCIP alone stops at bound 74 of 78 after 600 s.
+  model. The pair with SCIP tied up to 19 and won 20 (28 to 33 s against 46 to over 60 s), but
+  lost 21, where SCIP alone stops at bound 74 of 78 after 600 s: in 600 s it proved one seed of
+  three (557 s), this pair two (112 and 534 s).
 
 A placer's local search first was no gain beside SCIP, which finds its own placements within
 seconds (independent 17: 533 s against 488 s). On SAT backends the race keeps its SAT-only shape:
