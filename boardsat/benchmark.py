@@ -7,18 +7,22 @@ a ratio to a baseline measured in the same run; results go to a JSON file kept i
 from __future__ import annotations
 
 import json
+import os
 import platform
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from boardsat.errors import BoardsatError
 
 RESULTS_DIR = Path("bench") / "results"
+# The solver libraries whose versions a result depends on, by their distribution names.
+SOLVER_DISTRIBUTIONS = ("ortools", "python-sat", "PySCIPOpt", "graphillion")
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,8 @@ def results_path(name: str, output: str | Path | None) -> Path:
 def write_results(
     name: str, rows: Sequence[Measurement], settings: dict[str, Any], path: Path | None = None
 ) -> Path:
-    """Write the run's rows and the machine it ran on to ``path`` (see ``results_path``)."""
+    """Write the run's rows, the machine it ran on and the solver libraries' versions to ``path``
+    (see ``results_path``): a figure means little without the solver release that produced it."""
     target = path or results_path(name, None)
     target.parent.mkdir(parents=True, exist_ok=True)
     document = {
@@ -87,6 +92,7 @@ def write_results(
             "python": platform.python_version(),
             "cpus": _cpus(),
             "platform": platform.platform(),
+            "libraries": solver_versions(),
         },
         "settings": settings,
         "rows": [asdict(row) for row in rows],
@@ -95,7 +101,16 @@ def write_results(
     return target
 
 
-def _cpus() -> int:
-    import os
+def solver_versions() -> dict[str, str]:
+    """The installed version of each solver library, by distribution name."""
+    versions = {}
+    for name in SOLVER_DISTRIBUTIONS:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return versions
 
+
+def _cpus() -> int:
     return os.cpu_count() or 1
