@@ -102,7 +102,8 @@ def write_results(
 
 
 def solver_versions() -> dict[str, str]:
-    """The installed version of each solver library, by distribution name."""
+    """The installed version of each solver library, by distribution name; one missing from a
+    broken install is left out rather than costing the run's measurements at write time."""
     versions = {}
     for name in SOLVER_DISTRIBUTIONS:
         try:
