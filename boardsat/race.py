@@ -1,9 +1,9 @@
 """A minimisation raced on several processes: whoever proves the bound, whoever finds the solution.
 
-Proving an optimum and finding it are different jobs. On knight domination a core-guided prover
-climbs the lower bound while a local-search placer finds optimal placements in a second; neither
-alone finishes fast (the prover's last SAT call must also find the placement, the placer proves
-nothing). Raced side by side on separate cores, the run ends the moment the best proven bound
+Proving an optimum and finding it are different jobs, and provers of different kinds get stuck
+on different boards. Raced side by side on separate cores (on knight domination: a core-guided
+prover beside SCIP's branch-and-bound, or beside a local-search placer that finds optimal
+placements in a second and then turns prover), the run ends the moment the best proven bound
 meets the best solution found, whichever racers produced them.
 
 Each racer runs a list of stages in a child process of its own, one stage after another (a placer
@@ -27,7 +27,7 @@ from typing import Any, cast
 from boardsat.backends import capabilities, make_backend
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
-from boardsat.model import Key, Model
+from boardsat.model import Circuit, Key, Model
 from boardsat.results import EncodingSize, Improvement, Result, Status
 from boardsat.solve import solve
 
@@ -84,6 +84,11 @@ def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcom
     for racer in racers:
         for stage in racer.stages:
             make_backend(stage.backend, **stage.options)  # bad names fail here, in one line
+            has_circuit = any(isinstance(c, Circuit) for c in stage.model.constraints)
+            if has_circuit and not capabilities(stage.backend).circuit:
+                raise BoardsatError(
+                    f"racer {racer.name!r}: backend {stage.backend!r} has no circuit constraint"
+                )
             limited = time_limit is not None or stage.seconds is not None
             if limited and not capabilities(stage.backend).honours_time_limit:
                 raise BoardsatError(
@@ -144,6 +149,8 @@ class Scoreboard:
 
     def hear(self, racer: str, message: tuple[str, Any], seconds: float) -> None:
         kind, payload = message
+        if kind == "refused":
+            raise BoardsatError(f"racer {racer!r}: {payload}")
         if kind == "error":
             raise RuntimeError(f"racer {racer} failed:\n{payload}")
         if kind == "infeasible":
@@ -223,6 +230,7 @@ def _die_with_parent() -> None:
 def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None:
     """The child's work: each stage in turn, every improvement and the end sent to the parent."""
     _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the racers
     deadline = Deadline(time_limit)
     try:
         for stage in racer.stages:
@@ -247,6 +255,8 @@ def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None
             send.send(("improvement", final))
             if result.status is Status.OPTIMAL or deadline.expired():
                 return
+    except BoardsatError as refusal:  # the user's input, said in one line by the parent
+        send.send(("refused", str(refusal)))
     except Exception:
         send.send(("error", traceback.format_exc()))
     finally:

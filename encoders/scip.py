@@ -29,9 +29,25 @@ from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.results import EncodingSize, Improvement, OnImprovement, Result
 
-# SCIP's answers for a solve that ended without a verdict (limits, interrupts); an empty model
-# of binaries cannot be unbounded, so "inforunbd" means infeasible.
-_STOPPED = frozenset({"timelimit", "userinterrupt", "nodelimit", "totalnodelimit", "memlimit"})
+# SCIP's answers for a solve that a limit or an interrupt ended without a verdict (any limit a
+# user sets through ``parameters``); an empty model of binaries cannot be unbounded, so
+# "inforunbd" means infeasible.
+_STOPPED = frozenset(
+    {
+        "timelimit",
+        "userinterrupt",
+        "nodelimit",
+        "totalnodelimit",
+        "stallnodelimit",
+        "memlimit",
+        "gaplimit",
+        "primallimit",
+        "duallimit",
+        "sollimit",
+        "bestsollimit",
+        "restartlimit",
+    }
+)
 _INFEASIBLE = frozenset({"infeasible", "inforunbd"})
 
 
@@ -60,10 +76,10 @@ def _c_output_silenced() -> Iterator[None]:
 def set_parameters(scip: Any, parameters: Mapping[str, Any]) -> None:
     """SCIP's own parameters by their names (``"separating/maxrounds": 0``); one line if refused."""
     for name, value in parameters.items():
-        if isinstance(value, bool) and not isinstance(scip.getParam(name), bool):
-            raise BoardsatError(f"SCIP parameter {name!r} cannot take {value!r}")
         try:
             with _c_output_silenced():
+                if isinstance(value, bool) and not isinstance(scip.getParam(name), bool):
+                    raise ValueError(name)
                 scip.setParam(name, value)
         except KeyError:
             raise BoardsatError(f"SCIP has no parameter {name!r}") from None

@@ -1,12 +1,14 @@
 """The knight domination benchmark: n x n boards per variant, each route against the textbook model.
 
 The textbook route is one Boolean per square, one clause per square, minimise the sum, on CP-SAT
-with 8 workers (the issue's baseline). Every other route is measured in the same run, so ratios
-compare like with like on a shared, noisy machine. Repeat r runs every route with seed r: proof
-times on one board vary several-fold by seed, so a median over one seed's repeats measures that
-seed's luck (the textbook's default seed proves independent 12x12 in 0.14 s, its median over
-seeds 1 to 7 is 0.38 s). A route that times out at n is not run at larger n (it would only time
-out again). Every proven value is checked against the published one.
+with 8 workers (the issue's baseline). The other routes, which ``routes()`` names (boardsat's
+solving routes on CP-SAT and on CaDiCaL, and the textbook model on each installed MIP solver), are
+measured in the same run, so ratios compare like with like on a shared, noisy machine. Repeat r
+runs every route with seed r: proof times on one board vary several-fold by seed, so a median
+over one seed's repeats measures that seed's luck (the textbook's default seed proves independent
+12x12 in 0.14 s, its median over seeds 1 to 7 is 0.38 s). A route that times out at n is not run
+at larger n (it would only time out again). Every proven value is checked against the published
+one, every placement against the rules, and a route that fails stops the benchmark.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import itertools
 import multiprocessing
 import os
 import signal
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -84,10 +87,10 @@ def _seeded_runs(
 ) -> Callable[[], tuple[str, dict[str, Any]]]:
     """One run per call, the k-th call with seed k, so that a median spans seeds."""
     seeds = itertools.count(1)
-    return lambda: _run_once(route, n, variant, limit, next(seeds))
+    return lambda: run_in_child(route, n, variant, limit, next(seeds))
 
 
-def _run_once(
+def run_in_child(
     route: Route, n: int, variant: str, limit: float, seed: int
 ) -> tuple[str, dict[str, Any]]:
     """Solve in a child process group killed at the limit (CaDiCaL cannot be interrupted, and a
@@ -97,32 +100,45 @@ def _run_once(
     child = context.Process(target=_solve_and_send, args=(route, n, variant, limit, seed, send))
     child.start()
     send.close()
-    ready = receive.poll(limit + GRACE_S)
-    extra = receive.recv() if ready else _timed_out(limit)
-    assert child.pid is not None
-    with contextlib.suppress(ProcessLookupError):  # the group may have ended already
-        os.killpg(child.pid, signal.SIGKILL)
-    child.join()
+    try:
+        ready = receive.poll(limit + GRACE_S)
+        kind, extra = receive.recv() if ready else ("measured", _timed_out(limit))
+    except EOFError:  # killed from outside, or out of memory
+        kind, extra = "failed", "the child process ended without a word"
+    finally:
+        assert child.pid is not None
+        with contextlib.suppress(ProcessLookupError):  # the group may have ended already
+            os.killpg(child.pid, signal.SIGKILL)
+        child.join()
+    if kind == "refused":
+        raise BoardsatError(extra)
+    if kind == "failed":
+        raise RuntimeError(f"{variant} {n}x{n}, seed {seed}: the route failed\n{extra}")
     _compare_with_published(extra, n, variant)
     outcome = f"{extra['status']} {extra['knights']} (bound {extra['bound']})"
     return outcome, extra
 
 
 def _solve_and_send(route: Route, n: int, variant: str, limit: float, seed: int, send: Any) -> None:
+    """The child's work; whatever goes wrong is sent to the parent, which stops the benchmark."""
     os.setpgrp()
-    status, placement, bound = route(n, variant, limit, seed)
-    if placement is not None:
-        problems = validate(n, n, variant, placement)
-        if problems:
-            raise AssertionError(f"a placement on {n}x{n} broke the rules: {problems[0]}")
-    send.send(
-        {
+    try:
+        status, placement, bound = route(n, variant, limit, seed)
+        if placement is not None:
+            problems = validate(n, n, variant, placement)
+            if problems:
+                raise AssertionError(f"a placement on {n}x{n} broke the rules: {problems[0]}")
+        measured = {
             "status": status,
             "knights": None if placement is None else len(placement),
             "bound": bound,
             "proven": status in ("OPTIMAL", "UNSATISFIABLE"),
         }
-    )
+        send.send(("measured", measured))
+    except BoardsatError as refusal:
+        send.send(("refused", str(refusal)))
+    except Exception:
+        send.send(("failed", traceback.format_exc()))
 
 
 def _compare_with_published(extra: dict[str, Any], n: int, variant: str) -> None:

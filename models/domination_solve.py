@@ -206,7 +206,7 @@ def solve_domination(
     if options and route != "single":
         raise BoardsatError(f"backend options ({', '.join(sorted(options))}) need the single route")
     if tiles and options.get("proof") is not None:
-        raise BoardsatError("a proof covers the plain model: tile bounds come from unproven solves")
+        raise BoardsatError("a proof cannot cover tile bounds: they come from unproven solves")
     deadline = Deadline(time_limit)  # tile bounds are solved for, so building takes time too
     events: tuple[RaceEvent, ...] = ()
     finisher = None

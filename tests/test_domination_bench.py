@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import CliRun
 
-from boardsat.models.domination_bench import run_benchmark
+from boardsat.errors import BoardsatError
+from boardsat.models.domination_bench import Outcome, run_benchmark, run_in_child
 from boardsat.models.domination_published import published_minimum
 
 
@@ -42,3 +44,22 @@ def test_a_bad_results_path_is_refused_before_anything_is_measured(
         code, out, err = run_cli("bench", "domination", "--max-n", "3", *args)
         assert code == 2 and out == "" and err.startswith("boardsat: error:")
     assert taken.read_text() == "keep me\n"
+
+
+def cheating_route(n: int, variant: str, limit: float, seed: int) -> Outcome:
+    """Claims a proven optimum with a placement that dominates nothing beyond its one square."""
+    return "OPTIMAL", frozenset({(0, 0)}), 1
+
+
+def refusing_route(n: int, variant: str, limit: float, seed: int) -> Outcome:
+    raise BoardsatError("this route refuses the board")
+
+
+def test_a_placement_that_breaks_the_rules_stops_the_benchmark_with_the_reason() -> None:
+    with pytest.raises(RuntimeError, match=r"(?s)independent 4x4, seed 1.*broke the rules"):
+        run_in_child(cheating_route, 4, "independent", 10.0, 1)
+
+
+def test_a_route_that_refuses_its_input_stops_the_benchmark_in_one_line() -> None:
+    with pytest.raises(BoardsatError, match=r"^this route refuses the board$"):
+        run_in_child(refusing_route, 4, "independent", 10.0, 1)

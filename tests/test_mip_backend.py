@@ -117,6 +117,7 @@ def test_scip_reports_true_solutions_and_valid_bounds_as_it_goes(size: int, vari
         ({"limits/time": -5}, "'limits/time' cannot take -5"),
         ({"limits/time": "soon"}, "'limits/time' cannot take 'soon'"),
         ({"misc/usesymmetry": True}, "'misc/usesymmetry' cannot take True"),
+        ({"no/such": True}, "SCIP has no parameter 'no/such'"),
     ],
 )
 def test_a_bad_scip_parameter_is_one_line_before_solving(
@@ -129,10 +130,15 @@ def test_a_bad_scip_parameter_is_one_line_before_solving(
     assert out == err == ""  # SCIP's own C error lines are kept off the terminal
 
 
-def test_scip_parameters_reach_scip() -> None:
-    """A node limit of 1 stops a proof that needs branching: UNKNOWN, with a valid bound."""
+@pytest.mark.parametrize(
+    "limit",
+    [{"limits/nodes": 1}, {"limits/solutions": 1}, {"limits/bestsol": 1}, {"limits/gap": 0.5}],
+)
+def test_scip_limits_stop_it_with_unknown_and_a_valid_bound(limit: dict[str, float]) -> None:
+    """Each limit stops a proof that needs branching, which is then UNKNOWN (not an error), with
+    a valid bound."""
     built = build_model(12, 12, "dominating")
-    result = solve(built.model, "scip", parameters={"limits/nodes": 1})
+    result = solve(built.model, "scip", parameters=limit)
     assert result.status is Status.UNKNOWN and result.bound is not None
     assert result.bound <= 24 <= (result.objective or 24)  # 24: CP-SAT and OEIS A006075
 

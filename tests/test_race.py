@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from model_oracle import brute_force, holds, models, reader
 
 from boardsat import BoardsatError, Model, Status, solve
+from boardsat import race as race_module
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.knight_domination import build_model
 from boardsat.race import Racer, Scoreboard, Stage, race
@@ -100,12 +101,23 @@ def test_a_time_limit_gives_unknown_with_the_best_of_both_and_no_child_left() ->
     assert {event.racer for event in outcome.events} <= {"prover", "placer"}
 
 
-def test_a_failing_racer_is_reported_with_its_error() -> None:
+def test_a_refusal_inside_a_racer_reaches_the_caller_as_one_line() -> None:
     model = build_model(6, 6).model
     # a subsolver name only CP-SAT's own validation, in the child, rejects
     broken = Stage(model, "cpsat", {"workers": 2, "parameters": {"subsolvers": ["nosuch"]}})
-    with pytest.raises(RuntimeError, match="racer broken failed"):
+    with pytest.raises(BoardsatError, match=r"^racer 'broken': CP-SAT rejected") as refused:
         race([Racer("broken", (broken,))], time_limit=30)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_crashing_racer_is_reported_with_its_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    def crash(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("a bug in a backend")
+
+    monkeypatch.setattr(race_module, "solve", crash)  # forked racers inherit the patch
+    model = build_model(4, 4).model
+    with pytest.raises(RuntimeError, match=r"(?s)racer crashing failed.*ZeroDivisionError"):
+        race([Racer("crashing", (Stage(model, "cpsat"),))], time_limit=30)
 
 
 def test_bad_racers_fail_before_any_child_starts() -> None:
@@ -126,6 +138,12 @@ def test_bad_racers_fail_before_any_child_starts() -> None:
         race([Racer("x", (unstoppable,))])
     with pytest.raises(BoardsatError, match="cannot be stopped at a time limit"):
         race([Racer("x", (Stage(model, "lingeling"),))], time_limit=5)
+    loop = Model("a circuit to minimise")
+    arcs = [(a, b, loop.var(("arc", a, b))) for a in range(3) for b in range(3) if a != b]
+    loop.add_circuit(3, arcs)
+    loop.minimize([lit for _, _, lit in arcs])
+    with pytest.raises(BoardsatError, match="'highs' has no circuit constraint"):
+        race([Racer("x", (Stage(loop, "cpsat"),)), Racer("y", (Stage(loop, "highs"),))])
 
 
 def test_a_bound_above_a_found_solution_is_a_contradiction() -> None:

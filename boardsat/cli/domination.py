@@ -65,7 +65,8 @@ variant_option = click.option(
     "--proof",
     type=click.Path(dir_okay=False),
     help="SAT backends, --route single: write the DRUP proof that one knight fewer (or any"
-    " placement, on a board with none) is impossible, and the CNF it refutes beside it.",
+    " placement, on a board with none) is impossible, and the CNF it refutes beside it (with"
+    " the lex-leader clauses unless --no-symmetry).",
 )
 @click.option(
     "--optimisation",
@@ -180,5 +181,6 @@ def bench(
     chosen: tuple[str, ...],
     output: str | None,
 ) -> None:
-    """n x n boards, every route against the textbook CP-SAT model in the same run."""
+    """n x n boards, the chosen routes (all by default) against the textbook CP-SAT model in the
+    same run."""
     run_benchmark(min_n, max_n, time_limit, variants or VARIANTS, repeats, output, chosen)
