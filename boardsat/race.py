@@ -15,10 +15,10 @@ keys; the caller vouches for that.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
 import sys
-import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -26,7 +26,7 @@ from typing import Any, cast
 
 from boardsat.backends import capabilities, make_backend
 from boardsat.deadline import Deadline
-from boardsat.errors import BoardsatError
+from boardsat.errors import BoardsatError, failures_sent
 from boardsat.model import Circuit, Key, Model
 from boardsat.results import EncodingSize, Improvement, Result, Status
 from boardsat.solve import solve
@@ -151,7 +151,7 @@ class Scoreboard:
         kind, payload = message
         if kind == "refused":
             raise BoardsatError(f"racer {racer!r}: {payload}")
-        if kind == "error":
+        if kind == "failed":
             raise RuntimeError(f"racer {racer} failed:\n{payload}")
         if kind == "infeasible":
             self.infeasible = True
@@ -232,7 +232,7 @@ def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the racers
     deadline = Deadline(time_limit)
-    try:
+    with contextlib.closing(send), failures_sent(send):
         for stage in racer.stages:
             limit = deadline.remaining()
             if stage.seconds is not None:
@@ -255,9 +255,3 @@ def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None
             send.send(("improvement", final))
             if result.status is Status.OPTIMAL or deadline.expired():
                 return
-    except BoardsatError as refusal:  # the user's input, said in one line by the parent
-        send.send(("refused", str(refusal)))
-    except Exception:
-        send.send(("error", traceback.format_exc()))
-    finally:
-        send.close()

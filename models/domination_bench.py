@@ -18,7 +18,6 @@ import itertools
 import multiprocessing
 import os
 import signal
-import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,7 +25,7 @@ import click
 
 from boardsat.backends import MIP_BACKENDS, is_available
 from boardsat.benchmark import Measurement, measure, ratio_table, results_path, write_results
-from boardsat.errors import BoardsatError
+from boardsat.errors import BoardsatError, failures_sent
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_solve import solve_domination
 from boardsat.models.domination_validate import validate
@@ -122,7 +121,7 @@ def run_in_child(
 def _solve_and_send(route: Route, n: int, variant: str, limit: float, seed: int, send: Any) -> None:
     """The child's work; whatever goes wrong is sent to the parent, which stops the benchmark."""
     os.setpgrp()
-    try:
+    with failures_sent(send):
         status, placement, bound = route(n, variant, limit, seed)
         if placement is not None:
             problems = validate(n, n, variant, placement)
@@ -135,10 +134,6 @@ def _solve_and_send(route: Route, n: int, variant: str, limit: float, seed: int,
             "proven": status in ("OPTIMAL", "UNSATISFIABLE"),
         }
         send.send(("measured", measured))
-    except BoardsatError as refusal:
-        send.send(("refused", str(refusal)))
-    except Exception:
-        send.send(("failed", traceback.format_exc()))
 
 
 def _compare_with_published(extra: dict[str, Any], n: int, variant: str) -> None:
