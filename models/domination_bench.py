@@ -49,6 +49,7 @@ def routes() -> dict[str, Route]:
         "boardsat portfolio cpsat": _boardsat("portfolio", "cpsat"),
         "boardsat auto cadical195": _boardsat("auto", "cadical195"),
         "boardsat race cpsat": _boardsat("race", "cpsat"),
+        "boardsat race cpsat whole board": _boardsat("race", "cpsat", split=False),
         "boardsat race cadical195": _boardsat("race", "cadical195"),
         "boardsat single rc2 cadical195": _boardsat("single", "cadical195"),
     }
@@ -70,10 +71,12 @@ def _textbook(backend: str, options: dict[str, Any]) -> Route:
     return run
 
 
-def _boardsat(route: str, backend: str) -> Route:
+def _boardsat(route: str, backend: str, *, split: bool | None = None) -> Route:
+    """A solving route as users run it; ``split=False`` keeps a total board whole, for comparison."""
+
     def run(n: int, variant: str, limit: float, seed: int) -> Outcome:
         answer = solve_domination(
-            n, n, variant, route=route, backend=backend, time_limit=limit, seed=seed
+            n, n, variant, route=route, backend=backend, time_limit=limit, seed=seed, split=split
         )
         placement = answer.placement if answer.knights is not None else None
         return answer.result.status.value, placement, answer.lower_bound

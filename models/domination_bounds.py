@@ -8,24 +8,29 @@ from __future__ import annotations
 
 from boardsat.deadline import Deadline
 from boardsat.models.board import Board, Square
+from boardsat.models.domination_colours import colour
 
 
-def counting_lower_bound(board: Board, variant: str) -> int:
+def counting_lower_bound(board: Board, variant: str, knights_on: str | None = None) -> int:
     """Fewest knights whose reach could add up to the whole board.
 
     A knight covers at most its own square (except in ``total``) plus the squares it attacks, and
     an independent dominating set is also a dominating set; so k knights can only suffice when the
-    k largest reaches sum to at least the number of squares. An infeasible board gets the number
-    of squares, which no placement beats.
+    k largest reaches sum to at least the number of squares. With ``knights_on``, one half of the
+    split total problem: knights on that colour, squares of the other colour to attack. An
+    infeasible board gets the number of squares, which no placement beats.
     """
     own = 0 if variant == "total" else 1
-    reaches = sorted((len(board.knight_moves(s)) + own for s in board.squares()), reverse=True)
-    covered = 0
-    for count, reach in enumerate(reaches, start=1):
+    placed = [s for s in board.squares() if knights_on is None or colour(board, s) == knights_on]
+    targets = board.size - len(placed) if knights_on is not None else board.size
+    reaches = sorted((len(board.knight_moves(s)) + own for s in placed), reverse=True)
+    covered = count = 0
+    for reach in reaches:
+        if covered >= targets:
+            break
         covered += reach
-        if covered >= board.size:
-            return count
-    return board.size
+        count += 1
+    return count if covered >= targets else board.size
 
 
 def window_bounds(

@@ -18,6 +18,11 @@ Which two depends on the variant, because the provers fail differently on each. 
   lost 21, where SCIP alone stops at bound 74 of 78 after 600 s: in 600 s it proved one seed of
   three (557 s), this pair two (112 and 534 s).
 
+- One colour's half of the total variant (domination_colours): core search beside SCIP. On the
+  halves of 17, 19 and 21 the whole race took 11.7 to 16.0, 42.9 to 46.4 and 80.2 to 83.7 s
+  over seeds 1 to 3 (both halves, SCIP closing most of the harder halves), where core search
+  beside local search that turns core search took 12.9 to 19.8 and 61.6 to 95.3 s on 17 and 19.
+
 A placer's local search first was no gain beside SCIP, which finds its own placements within
 seconds (independent 17: 533 s against 488 s). On SAT backends the race keeps its SAT-only shape:
 RC2 as prover beside a SAT bound search that hands its core to RC2 on a shuffled copy of the
@@ -84,6 +89,7 @@ def domination_racers(
     symmetry: bool = False,
     tiles: int = 0,
     seed: int = 1,
+    knights_on: str | None = None,
 ) -> tuple[DominationModel, list[Racer]]:
     """The model answers decode against, and the two racers for ``backend`` and ``variant``.
 
@@ -91,9 +97,18 @@ def domination_racers(
     first SCIP with ``seed``, a second prover of the same solver with ``seed + 1`` (the second
     SCIP on the same model, a second core-guided prover on a model shuffled by ``seed``; RC2
     itself runs deterministically). Proof times on one board vary several-fold by seed.
+    ``knights_on`` races one colour's half of a split total problem (domination_colours).
     """
     deadline = Deadline(time_limit)
-    built = build_model(rows, cols, variant, symmetry=symmetry, tiles=tiles, deadline=deadline)
+    built = build_model(
+        rows,
+        cols,
+        variant,
+        symmetry=symmetry,
+        tiles=tiles,
+        knights_on=knights_on,
+        deadline=deadline,
+    )
     model = built.model
     if backend == CPSAT and variant == "dominating":
         return built, [
@@ -101,7 +116,7 @@ def domination_racers(
             Racer("SCIP, root cuts only", (scip_prover(model, seed + 1, root_cuts_only=True),)),
         ]
     prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
-    if backend == CPSAT and variant == "independent":
+    if backend == CPSAT and (variant == "independent" or knights_on is not None):
         return built, [prover, Racer("SCIP", (scip_prover(model, seed),))]
     searching = local_search_seconds(time_limit)
     if backend == CPSAT:

@@ -42,7 +42,7 @@ one process with the solver libraries loaded; one seed alone can mislead by 5x e
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from boardsat.backends import CPSAT, MIP_BACKENDS, SCIP, capabilities
@@ -51,15 +51,22 @@ from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.board import Board, Square
+from boardsat.models.domination_colours import colour, colour_swap, halves_to_solve
 from boardsat.models.domination_race import (
     core_prover,
     domination_racers,
     has_core_prover,
 )
 from boardsat.models.domination_validate import validate
-from boardsat.models.knight_domination import DominationModel, build_model, decode, render
+from boardsat.models.knight_domination import (
+    DominationModel,
+    build_model,
+    decode,
+    knight_key,
+    render,
+)
 from boardsat.race import RaceEvent, Stage, race
-from boardsat.results import Result, Status
+from boardsat.results import EncodingSize, Result, Status
 from boardsat.solve import solve
 
 CPSAT_WORKERS = 8
@@ -83,6 +90,7 @@ class DominationAnswer:
     seconds: float  # wall time of the whole run: building (tile bounds are solved) and solving
     events: tuple[RaceEvent, ...] = ()
     finisher: str | None = None  # the racer that closed the gap (race route)
+    halves: tuple[str, ...] = ()  # the colours solved apart when a total problem was split
 
     @property
     def knights(self) -> int | None:
@@ -113,6 +121,7 @@ class DominationAnswer:
             "seconds": round(self.seconds, 3),
             "proof": self.result.proof,
             "route": self.route,
+            "split": list(self.halves) or None,
             "events": [_event_json(event) for event in self.events],
         }
 
@@ -134,6 +143,12 @@ class DominationAnswer:
             how = f"CP-SAT portfolio: {worker} worker beside local search and LNS"
         else:
             how = f"{self.result.backend} [{self.result.encoding}]"
+        if len(self.halves) == 1:
+            how += f"; split by square colour, {self.halves[0]} knights solved and mirrored"
+        elif self.halves:
+            how += (
+                "; split by square colour, " + " and ".join(self.halves) + " knights solved apart"
+            )
         return (
             f"{render(self.board, self.placement)}\n"
             f"{self.knights} knights ({self.variant}), {proven}, lower bound {self.lower_bound}; "
@@ -187,6 +202,7 @@ def solve_domination(
     symmetry: bool | None = None,
     tiles: int = 0,
     seed: int = 1,
+    split: bool | None = None,
     **options: Any,
 ) -> DominationAnswer:
     """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer.
@@ -195,19 +211,86 @@ def solve_domination(
     single route on CP-SAT and SAT backends only. ``seed`` is CP-SAT's random seed, SCIP's
     random seed shift and the SAT race's model shuffle (RC2 and HiGHS run deterministically);
     proof times on one board vary several-fold by seed, so comparisons should span seeds.
-    ``options`` go to the backend and need the single route.
+    ``split`` solves the total variant as two covers, one per square colour (domination_colours),
+    each by ``route``; it defaults to on there, unless tile bounds or a proof (of one formula)
+    are asked for. ``options`` go to the backend and need the single route.
     """
     if route not in ROUTES:
         raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
-    if route == "auto":
-        route = _auto_route(rows * cols, variant, backend)
     if route in CPSAT_ONLY_ROUTES and backend != CPSAT:
         raise BoardsatError(f"the {route} route runs CP-SAT's own search, not {backend!r}")
     if options and route != "single":
         raise BoardsatError(f"backend options ({', '.join(sorted(options))}) need the single route")
     if tiles and options.get("proof") is not None:
         raise BoardsatError("a proof cannot cover tile bounds: they come from unproven solves")
+    board = Board(rows, cols)
+    if split is None:
+        split = variant == "total" and not tiles and options.get("proof") is None
+    elif split and options.get("proof") is not None:
+        raise BoardsatError("a proof refutes one formula: solve the total variant with no split")
     deadline = Deadline(time_limit)  # tile bounds are solved for, so building takes time too
+    if not split:
+        part = _solve_part(
+            board, variant, None, route, backend, deadline, symmetry, tiles, seed, **options
+        )
+        placement, result = part.placement, part.result
+        halves: tuple[str, ...] = ()
+        parts = [part]
+    else:
+        halves = halves_to_solve(board)
+        parts = []
+        for left, colour in zip(range(len(halves), 0, -1), halves, strict=True):
+            remaining = deadline.remaining()
+            share = Deadline(None if remaining is None else remaining / left)
+            started = deadline.elapsed()
+            part = _solve_part(
+                board, variant, colour, route, backend, share, symmetry, tiles, seed, **options
+            )
+            parts.append(_as_half(part, colour, started))
+        placement, result = _combined(board, parts)
+    if result.has_solution:
+        problems = validate(rows, cols, variant, placement)
+        if problems:
+            raise AssertionError(f"{backend} returned an invalid placement: {problems[0]}")
+    return DominationAnswer(
+        board,
+        variant,
+        placement,
+        result,
+        parts[0].route,
+        deadline.elapsed(),
+        tuple(event for part in parts for event in part.events),
+        "; ".join(part.finisher for part in parts if part.finisher) or None,
+        halves,
+    )
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One solve: of the whole board, or of one colour's half of a split total problem."""
+
+    route: str
+    placement: frozenset[Square]
+    result: Result
+    events: tuple[RaceEvent, ...]
+    finisher: str | None
+
+
+def _solve_part(
+    board: Board,
+    variant: str,
+    knights_on: str | None,
+    route: str,
+    backend: str,
+    deadline: Deadline,
+    symmetry: bool | None,
+    tiles: int,
+    seed: int,
+    **options: Any,
+) -> _Part:
+    rows, cols = board.rows, board.cols
+    if route == "auto":
+        route = _auto_route(_knight_squares(board, knights_on), variant, backend)
     events: tuple[RaceEvent, ...] = ()
     finisher = None
     built: DominationModel
@@ -217,16 +300,24 @@ def solve_domination(
             cols,
             variant,
             backend,
-            time_limit,
+            deadline.remaining(),
             symmetry=bool(symmetry),
             tiles=tiles,
             seed=seed,
+            knights_on=knights_on,
         )
         outcome = race(racers, deadline.remaining())
-        result, events, finisher = outcome.result, outcome.events, outcome.finisher
+        result, finisher = outcome.result, outcome.finisher
+        events = outcome.events
     elif route in ("core", "lp", "portfolio"):
         built = build_model(
-            rows, cols, variant, symmetry=bool(symmetry), tiles=tiles, deadline=deadline
+            rows,
+            cols,
+            variant,
+            symmetry=bool(symmetry),
+            tiles=tiles,
+            knights_on=knights_on,
+            deadline=deadline,
         )
         if route == "core":
             stage = core_prover(built.model, backend, seed)
@@ -242,6 +333,7 @@ def solve_domination(
             variant,
             symmetry=symmetry if symmetry is not None else backend not in MIP_BACKENDS,
             tiles=tiles,
+            knights_on=knights_on,
             deadline=deadline,
         )
         if backend == CPSAT:
@@ -253,14 +345,64 @@ def solve_domination(
         elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
             options["optimisation"] = "maxsat"
         result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
-    placement = decode(built, result)
-    if result.has_solution:
-        problems = validate(rows, cols, variant, placement)
-        if problems:
-            raise AssertionError(f"{backend} returned an invalid placement: {problems[0]}")
-    return DominationAnswer(
-        built.board, variant, placement, result, route, deadline.elapsed(), events, finisher
+    return _Part(route, decode(built, result), result, events, finisher)
+
+
+def _knight_squares(board: Board, knights_on: str | None) -> int:
+    """How many squares may hold a knight: what ``auto`` sizes a problem by."""
+    if knights_on is None:
+        return board.size
+    return sum(1 for square in board.squares() if colour(board, square) == knights_on)
+
+
+def _as_half(part: _Part, colour: str, started: float) -> _Part:
+    """A half's part with its racers named by colour and its events timed from the whole run."""
+    events = tuple(
+        replace(event, seconds=started + event.seconds, racer=f"{colour} knights: {event.racer}")
+        for event in part.events
     )
+    finisher = part.finisher and f"{colour} knights: {part.finisher}"
+    return replace(part, events=events, finisher=finisher)
+
+
+def _combined(board: Board, halves: list[_Part]) -> tuple[frozenset[Square], Result]:
+    """The whole board's answer from its colour halves: their knights together, bounds summed.
+
+    One half alone stands for both when a reflection swaps the colours (colour_swap): the other
+    half's placement is its mirror image, with the same count and bound.
+    """
+    placements = [half.placement for half in halves]
+    results = [half.result for half in halves]
+    swap = colour_swap(board)
+    if swap is not None:
+        placements.append(frozenset(map(swap, halves[0].placement)))
+        results.append(halves[0].result)
+    statuses = {result.status for result in results}
+    if Status.UNSATISFIABLE in statuses:
+        status = Status.UNSATISFIABLE
+    elif statuses == {Status.OPTIMAL}:
+        status = Status.OPTIMAL
+    else:
+        status = Status.UNKNOWN
+    solved = status is not Status.UNSATISFIABLE and all(r.has_solution for r in results)
+    placement = frozenset().union(*placements) if solved else frozenset()
+    bounds = [r.objective if r.proven_optimal else r.bound for r in results]
+    known = [bound for bound in bounds if bound is not None and status is not Status.UNSATISFIABLE]
+    first = results[0]
+    combined = Result(
+        status,
+        first.backend,
+        first.encoding,
+        EncodingSize(
+            sum(half.result.size.variables for half in halves),
+            sum(half.result.size.constraints for half in halves),
+        ),
+        sum(half.result.seconds for half in halves),
+        {knight_key(square): square in placement for square in board.squares()} if solved else {},
+        len(placement) if solved else None,
+        sum(known) if known else None,  # a half with no bound yet contributes its trivial 0
+    )
+    return placement, combined
 
 
 def seed_demo() -> DemoOutcome:

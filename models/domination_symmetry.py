@@ -8,7 +8,7 @@ exactly the orbit minima, so the optimum survives while the solver is spared ref
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 
 from boardsat.model import Key, Model
 from boardsat.models.board import Board, Square
@@ -42,14 +42,18 @@ def board_symmetries(board: Board) -> dict[str, Transform]:
     return found
 
 
-def add_lex_leader(model: Model, board: Board, keys: Sequence[Key]) -> None:
-    """For each symmetry g: the vector of ``keys`` (one per square, row-major) <=lex its g-image.
+def add_lex_leader(model: Model, board: Board, keys: Mapping[Square, Key]) -> None:
+    """For each symmetry g that maps the squares of ``keys`` onto themselves: the vector of their
+    variables (in row-major order) <=lex its g-image.
 
-    ``keys[board.index(s)]`` is the variable of square ``s``. The chain variable of a position is
-    only forced true when the prefix is equal (never forced false): that suffices for soundness.
+    ``keys`` may hold a subset of the board, one colour in a split total problem, where only the
+    symmetries that keep the colour apply. The chain variable of a position is only forced true
+    when the prefix is equal (never forced false): that suffices for soundness.
     """
-    squares = list(board.squares())
+    squares = [square for square in board.squares() if square in keys]
     for name, transform in board_symmetries(board).items():
+        if any(transform(square) not in keys for square in squares):
+            continue
         equal_so_far: int | None = None  # None: the empty prefix, always equal
         compared: set[frozenset[Square]] = set()
         for position, square in enumerate(squares):
@@ -58,8 +62,8 @@ def add_lex_leader(model: Model, board: Board, keys: Sequence[Key]) -> None:
             if image == square or pair in compared:
                 continue  # equal whenever the prefix is
             compared.add(pair)
-            mine = model.lit(keys[board.index(square)])
-            theirs = model.lit(keys[board.index(image)])
+            mine = model.lit(keys[square])
+            theirs = model.lit(keys[image])
             guard = [] if equal_so_far is None else [-equal_so_far]
             model.add_clause([*guard, -mine, theirs])
             chained = model.var(("lex", name, position))

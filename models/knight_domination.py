@@ -21,6 +21,7 @@ from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.board import Board, Square
 from boardsat.models.domination_bounds import counting_lower_bound, window_bounds
+from boardsat.models.domination_colours import COLOURS, colour
 from boardsat.models.domination_symmetry import add_lex_leader
 from boardsat.results import Result
 
@@ -45,6 +46,7 @@ class DominationModel:
     variant: str
     model: Model
     symmetry: bool
+    knights_on: str | None = None  # one colour's half of a split total problem, or the whole
 
 
 def build_model(
@@ -56,6 +58,7 @@ def build_model(
     lower_bound: bool = True,
     tiles: int = 0,
     proven_bound: int = 0,
+    knights_on: str | None = None,
     deadline: Deadline | None = None,
 ) -> DominationModel:
     """The minimisation for one board and variant.
@@ -65,19 +68,31 @@ def build_model(
     ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers" (LB
     solved for, within ``deadline``: a tile not solved in time adds nothing);
     ``proven_bound`` is a lower bound another solver proved (it must hold on the unbroken
-    board): it becomes "at least that many knights" and the objective's lower bound.
+    board): it becomes "at least that many knights" and the objective's lower bound;
+    ``knights_on`` ("dark" or "light", total variant only) builds one half of the split problem
+    (domination_colours): knights on that colour only, each square of the other colour attacked.
     """
     board = Board(rows, cols)
     check_variant(variant)
-    model = Model(f"knight-{variant}-{rows}x{cols}")
-    knights = [model.var(knight_key(square)) for square in board.squares()]
+    if knights_on is not None:
+        if variant != "total":
+            raise BoardsatError("only the total variant splits by square colour")
+        if knights_on not in COLOURS:
+            raise BoardsatError(f"unknown colour {knights_on!r}; known: {', '.join(COLOURS)}")
+        if tiles:
+            raise BoardsatError("tile bounds count knights of both colours: they need no split")
+    placed = [s for s in board.squares() if knights_on is None or colour(board, s) == knights_on]
+    model = Model(f"knight-{variant}-{rows}x{cols}" + (f"-{knights_on}" if knights_on else ""))
+    knights = [model.var(knight_key(square)) for square in placed]
     for square in board.squares():
-        here = model.lit(knight_key(square))
+        if knights_on is not None and colour(board, square) == knights_on:
+            continue  # the other half attacks this square
         attackers = [model.lit(knight_key(other)) for other in board.knight_moves(square)]
         if variant == "total":
-            _add_cover(model, here, attackers)
-        else:
-            model.add_clause([here, *attackers])
+            _add_cover(model, square, attackers)
+            continue
+        here = model.lit(knight_key(square))
+        model.add_clause([here, *attackers])
         if variant == "independent":
             for other in attackers:
                 if other > here:  # each attacking pair once
@@ -86,20 +101,21 @@ def build_model(
         for coverers, least in window_bounds(board, variant, tiles, deadline or Deadline(None)):
             model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
     if symmetry:
-        add_lex_leader(model, board, [knight_key(square) for square in board.squares()])
-    bound = counting_lower_bound(board, variant) if lower_bound else 0
+        add_lex_leader(model, board, {square: knight_key(square) for square in placed})
+    bound = counting_lower_bound(board, variant, knights_on) if lower_bound else 0
     if proven_bound > bound:
         model.add_at_least(knights, proven_bound)
         bound = proven_bound
     model.minimize(knights, lower_bound=bound)
-    return DominationModel(board, variant, model, symmetry)
+    return DominationModel(board, variant, model, symmetry, knights_on)
 
 
-def _add_cover(model: Model, here: int, attackers: list[int]) -> None:
-    """Some knight attacks this square; a square no knight can reach makes the board infeasible."""
+def _add_cover(model: Model, square: Square, attackers: list[int]) -> None:
+    """Some knight attacks ``square``; a square no knight can reach makes the board infeasible."""
     if attackers:
         model.add_clause(attackers)
     else:
+        here = model.var(knight_key(square))  # no knight in a half: a variable only to refute
         model.add_clause([here])
         model.add_clause([-here])
 

@@ -21,6 +21,10 @@ def test_json_answer_is_validated_and_proven(run_cli: CliRun) -> None:
     assert answer["proven_optimal"] and answer["knights"] == answer["lower_bound"] == 8
     assert validate(5, 6, "total", [tuple(square) for square in answer["placement"]]) == []
     assert answer["backend"] == "cpsat" and answer["seconds"] >= 0
+    assert answer["split"] == ["dark"]  # six columns: the light half is its mirror image
+    code, out, _ = run_cli("domination", "5", "6", "--variant", "total", "--no-split", "--json")
+    whole = json.loads(out)
+    assert code == 0 and whole["split"] is None and whole["knights"] == 8 == whole["lower_bound"]
 
 
 def test_text_answer_prints_the_board_with_attack_counts(
@@ -86,6 +90,8 @@ def test_a_board_without_placements_gets_a_proof_of_that(run_cli: CliRun, tmp_pa
         ["domination", "3", "--seed", str(2**31 - 1)],
         ["domination", "3", "--route", "portfolio", "--backend", "cadical195"],
         ["domination", "3", "--route", "lp", "--backend", "highs"],
+        ["domination", "6", "--split"],
+        ["domination", "6", "--variant", "total", "--split", "--tiles", "2"],
     ],
 )
 def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) -> None:

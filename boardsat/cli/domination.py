@@ -89,6 +89,12 @@ variant_option = click.option(
     default=0,
     help="Add per-tile lower bounds on tiles of this side (0: none).",
 )
+@click.option(
+    "--split/--no-split",
+    default=None,
+    help="Total variant: solve the knights on dark and on light squares apart, two independent"
+    " covers (default: on for total, unless --tiles or --proof).",
+)
 @json_option
 def command(
     rows: int,
@@ -103,6 +109,7 @@ def command(
     workers: int | None,
     symmetry: bool | None,
     tiles: int,
+    split: bool | None,
     as_json: bool,
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
@@ -112,7 +119,8 @@ def command(
     ones CP-SAT runs one worker beside its own local search; on larger ones two provers race on two
     processes (on CP-SAT core search beside SCIP, two SCIP settings for the dominating variant,
     core search beside local search for the total one; on a SAT backend RC2 beside a bound
-    search); the MIP backends solve alone. The options of one backend (--proof, --optimisation,
+    search); the MIP backends solve alone. The total variant splits into the knights on dark
+    and on light squares, each solved this way. The options of one backend (--proof, --optimisation,
     --workers) need --route single.
     """
     options: dict[str, Any] = {}
@@ -139,6 +147,7 @@ def command(
         symmetry=symmetry,
         tiles=tiles,
         seed=seed,
+        split=split,
         **options,
     )
     if as_json:
