@@ -6,9 +6,11 @@ light squares every dark one, and neither set helps the other: the minimum is th
 covering minima, each over half the board's squares. When a side is even, a reflection swaps the
 colours, so both halves have the same minimum and one solve gives both.
 
-On the 2-core machine (CP-SAT core search on one thread, probes before this module): the halves
-of total 21 took 8.4 and 56.0 s (38 + 40 knights, the published 78), where the whole board took
-the race 101 to over 600 s by seed; the single half of total 20 took 7.5 s (2 x 35 = 70).
+Measured on the 2-core machine (bench/results/domination.md, seeds 1 to 3): the race proves
+total 20 in 3.1 to 6.9 s split, where the whole board stays unproven after 60 s, and total 21 in
+74 to 87 s, where the whole board took 101 s to over 600 s. On 17 and 19 the whole board is the
+quicker (6.9 against 10.3 s, 20.3 against 41.6 s, medians): the halves whose targets include the
+corners are hard on their own, and no rule for when to keep a board whole has held up yet.
 """
 
 from __future__ import annotations

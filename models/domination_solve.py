@@ -1,8 +1,11 @@
 """Solving knight domination on any backend, with the answer validated and the proof state kept.
 
 Five routes, and ``auto`` (the default) to choose between them by backend, variant and board
-size. Every figure below is a median over solver seeds 1 to 5, 7 or 15 on the 2-core machine, in
-one process with the solver libraries loaded; one seed alone can mislead by 5x either way.
+size. The total variant is first split into its two colour halves (domination_colours), each
+solved by the route on its own; ``auto`` then sizes a half by the squares its knights may stand
+on, about half the board. Every figure below is a median over solver seeds 1 to 5, 7 or 15 on the
+2-core machine, in one process with the solver libraries loaded; one seed alone can mislead by 5x
+either way.
 
 - ``core`` runs the race's core-guided prover alone, on one thread in this process. Up to 10x10
   it proves the independent and total variants faster than anything else tried, and dominating
@@ -25,9 +28,9 @@ one process with the solver libraries loaded; one seed alone can mislead by 5x e
   model: 0.92 and 0.38 s), dominating 11x11 to 13x13 in 0.31, 0.46 and 0.99 s (the race: 1.8,
   1.4 and 3.5 s). At 14x14 the race is ahead (independent 6.0 against 10.7 s).
 - ``race`` runs two provers side by side on two processes (domination_race: on CP-SAT, core
-  search beside SCIP, two SCIPs for the dominating variant, core search beside local search that
-  turns core search for the total one); ``auto`` takes it above 169 squares, and above 100 on
-  the SAT backends.
+  search beside SCIP for the independent variant and a total half, two SCIPs for the dominating
+  variant, core search beside local search that turns core search for a whole total board);
+  ``auto`` takes it above 169 squares, and above 100 on the SAT backends.
 - ``single`` runs one backend in this process, with the configurations the benchmark found
   strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on
   these proofs) and the lex-leader symmetry break, on SAT solvers core-guided MaxSAT (RC2),
@@ -80,7 +83,11 @@ PORTFOLIO_WORKER = {"independent": "core", "total": "core", "dominating": "max_l
 
 @dataclass(frozen=True)
 class DominationAnswer:
-    """The best placement found, whether it is proven optimal, and the proven lower bound."""
+    """The best placement found, whether it is proven optimal, and the proven lower bound.
+
+    A split total board (``halves``) keeps its halves' race events, each counting its own half's
+    knights, with the racer's name prefixed by the half's colour and the time from the run's start.
+    """
 
     board: Board
     variant: str
@@ -239,14 +246,14 @@ def solve_domination(
     else:
         halves = halves_to_solve(board)
         parts = []
-        for left, colour in zip(range(len(halves), 0, -1), halves, strict=True):
-            remaining = deadline.remaining()
+        for left, knights_on in zip(range(len(halves), 0, -1), halves, strict=True):
+            remaining = deadline.remaining()  # shared evenly by the halves still to solve
             share = Deadline(None if remaining is None else remaining / left)
             started = deadline.elapsed()
             part = _solve_part(
-                board, variant, colour, route, backend, share, symmetry, tiles, seed, **options
+                board, variant, knights_on, route, backend, share, symmetry, tiles, seed, **options
             )
-            parts.append(_as_half(part, colour, started))
+            parts.append(_as_half(part, knights_on, started))
         placement, result = _combined(board, parts)
     if result.has_solution:
         problems = validate(rows, cols, variant, placement)
@@ -288,6 +295,7 @@ def _solve_part(
     seed: int,
     **options: Any,
 ) -> _Part:
+    """Build, solve and decode the whole board or one half on ``route`` within ``deadline``."""
     rows, cols = board.rows, board.cols
     if route == "auto":
         route = _auto_route(_knight_squares(board, knights_on), variant, backend)
@@ -307,8 +315,7 @@ def _solve_part(
             knights_on=knights_on,
         )
         outcome = race(racers, deadline.remaining())
-        result, finisher = outcome.result, outcome.finisher
-        events = outcome.events
+        result, events, finisher = outcome.result, outcome.events, outcome.finisher
     elif route in ("core", "lp", "portfolio"):
         built = build_model(
             rows,
@@ -355,13 +362,14 @@ def _knight_squares(board: Board, knights_on: str | None) -> int:
     return sum(1 for square in board.squares() if colour(board, square) == knights_on)
 
 
-def _as_half(part: _Part, colour: str, started: float) -> _Part:
+def _as_half(part: _Part, knights_on: str, started: float) -> _Part:
     """A half's part with its racers named by colour and its events timed from the whole run."""
+    named = f"{knights_on} knights: "
     events = tuple(
-        replace(event, seconds=started + event.seconds, racer=f"{colour} knights: {event.racer}")
+        replace(event, seconds=started + event.seconds, racer=named + event.racer)
         for event in part.events
     )
-    finisher = part.finisher and f"{colour} knights: {part.finisher}"
+    finisher = part.finisher and named + part.finisher
     return replace(part, events=events, finisher=finisher)
 
 

@@ -46,7 +46,8 @@ variant_option = click.option(
     default="auto",
     show_default=True,
     help="race: two provers on two processes (on CP-SAT core search beside SCIP, two SCIPs for"
-    " dominating, core search beside local search for total); core: the core-guided prover alone; "
+    " dominating, core search beside local search for a total board not split); core: the"
+    " core-guided prover alone; "
     "lp: CP-SAT's LP-based search on one thread; "
     "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
     f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
@@ -117,10 +118,10 @@ def command(
     On small boards one solver proves alone: CP-SAT's core search (its LP-based search for the
     dominating variant up to 81 squares) or RC2 on the SAT solver that --backend names; on mid-sized
     ones CP-SAT runs one worker beside its own local search; on larger ones two provers race on two
-    processes (on CP-SAT core search beside SCIP, two SCIP settings for the dominating variant,
-    core search beside local search for the total one; on a SAT backend RC2 beside a bound
-    search); the MIP backends solve alone. The total variant splits into the knights on dark
-    and on light squares, each solved this way. The options of one backend (--proof, --optimisation,
+    processes (on CP-SAT core search beside SCIP, two SCIP settings for the dominating variant;
+    on a SAT backend RC2 beside a bound search); the MIP backends solve alone. The total variant
+    splits into the knights on dark and on light squares, two independent problems of half the
+    size, each solved this way. The options of one backend (--proof, --optimisation,
     --workers) need --route single.
     """
     options: dict[str, Any] = {}
