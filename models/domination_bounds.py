@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from boardsat.deadline import Deadline
 from boardsat.models.board import Board, Square
-from boardsat.models.domination_colours import colour
+from boardsat.models.domination_colours import knight_squares
 
 
 def counting_lower_bound(board: Board, variant: str, knights_on: str | None = None) -> int:
@@ -21,7 +21,7 @@ def counting_lower_bound(board: Board, variant: str, knights_on: str | None = No
     infeasible board gets the number of squares, which no placement beats.
     """
     own = 0 if variant == "total" else 1
-    placed = [s for s in board.squares() if knights_on is None or colour(board, s) == knights_on]
+    placed = knight_squares(board, knights_on)
     targets = board.size - len(placed) if knights_on is not None else board.size
     reaches = sorted((len(board.knight_moves(s)) + own for s in placed), reverse=True)
     covered = count = 0

@@ -26,6 +26,11 @@ def colour(board: Board, square: Square) -> str:
     return COLOURS[(board.rows - 1 - square[0] + square[1]) % 2]
 
 
+def knight_squares(board: Board, knights_on: str | None) -> list[Square]:
+    """The squares a knight may stand on, row-major: the whole board, or one colour's half."""
+    return [s for s in board.squares() if knights_on is None or colour(board, s) == knights_on]
+
+
 def colour_swap(board: Board) -> Transform | None:
     """A reflection that maps every square to one of the other colour; None when both sides are
     odd, where the two colours differ in number and no symmetry swaps them."""

@@ -17,9 +17,8 @@ Which two depends on the variant, because the provers fail differently on each. 
   model. The pair with SCIP tied up to 19 and won 20 (28 to 33 s against 46 to over 60 s), but
   lost 21, where SCIP alone stops at bound 74 of 78 after 600 s: in 600 s it proved one seed of
   three (557 s), this pair two (112 and 534 s).
-
 - One colour's half of the total variant (domination_colours): core search beside SCIP. On the
-  halves of 17, 19 and 21 the whole race took 11.7 to 16.0, 42.9 to 46.4 and 80.2 to 83.7 s
+  halves of 17, 19 and 21 the whole race took 11.7 to 16.0, 42.9 to 46.4 and 80.2 to 98.4 s
   over seeds 1 to 3 (both halves, SCIP closing most of the harder halves), where core search
   beside local search that turns core search took 12.9 to 19.8 and 61.6 to 95.3 s on 17 and 19.
 

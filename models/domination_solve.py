@@ -54,7 +54,7 @@ from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.board import Board, Square
-from boardsat.models.domination_colours import colour, colour_swap, halves_to_solve
+from boardsat.models.domination_colours import colour_swap, halves_to_solve, knight_squares
 from boardsat.models.domination_race import (
     core_prover,
     domination_racers,
@@ -298,7 +298,7 @@ def _solve_part(
     """Build, solve and decode the whole board or one half on ``route`` within ``deadline``."""
     rows, cols = board.rows, board.cols
     if route == "auto":
-        route = _auto_route(_knight_squares(board, knights_on), variant, backend)
+        route = _auto_route(len(knight_squares(board, knights_on)), variant, backend)
     events: tuple[RaceEvent, ...] = ()
     finisher = None
     built: DominationModel
@@ -353,13 +353,6 @@ def _solve_part(
             options["optimisation"] = "maxsat"
         result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
     return _Part(route, decode(built, result), result, events, finisher)
-
-
-def _knight_squares(board: Board, knights_on: str | None) -> int:
-    """How many squares may hold a knight: what ``auto`` sizes a problem by."""
-    if knights_on is None:
-        return board.size
-    return sum(1 for square in board.squares() if colour(board, square) == knights_on)
 
 
 def _as_half(part: _Part, knights_on: str, started: float) -> _Part:

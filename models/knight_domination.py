@@ -21,7 +21,7 @@ from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.board import Board, Square
 from boardsat.models.domination_bounds import counting_lower_bound, window_bounds
-from boardsat.models.domination_colours import COLOURS, colour
+from boardsat.models.domination_colours import COLOURS, colour, knight_squares
 from boardsat.models.domination_symmetry import add_lex_leader
 from boardsat.results import Result
 
@@ -46,7 +46,6 @@ class DominationModel:
     variant: str
     model: Model
     symmetry: bool
-    knights_on: str | None = None  # one colour's half of a split total problem, or the whole
 
 
 def build_model(
@@ -81,7 +80,7 @@ def build_model(
             raise BoardsatError(f"unknown colour {knights_on!r}; known: {', '.join(COLOURS)}")
         if tiles:
             raise BoardsatError("tile bounds count knights of both colours: they need no split")
-    placed = [s for s in board.squares() if knights_on is None or colour(board, s) == knights_on]
+    placed = knight_squares(board, knights_on)
     model = Model(f"knight-{variant}-{rows}x{cols}" + (f"-{knights_on}" if knights_on else ""))
     knights = [model.var(knight_key(square)) for square in placed]
     for square in board.squares():
@@ -107,7 +106,7 @@ def build_model(
         model.add_at_least(knights, proven_bound)
         bound = proven_bound
     model.minimize(knights, lower_bound=bound)
-    return DominationModel(board, variant, model, symmetry, knights_on)
+    return DominationModel(board, variant, model, symmetry)
 
 
 def _add_cover(model: Model, square: Square, attackers: list[int]) -> None:
