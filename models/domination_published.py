@@ -6,6 +6,8 @@ Values from the OEIS, each list starting at n = 1 (``None``: no placement exists
 - ``dominating``: A006075, domination number of the n x n knight graph (knight cover);
 - ``total``: A261752 (offset 4), total domination number; boards of side 1..3 have a square
   no knight attacks (every square on 1 x 1 and 2 x 2, the centre on 3 x 3), so none exists.
+  A261752 runs on to n = 32, past the other two (n = 21), and the colour split proves some of
+  those larger boards here, so the whole published run is kept.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ PUBLISHED: dict[str, tuple[int | None, ...]] = {
     ),
     "total": (
         None, None, None, 6, 7, 8, 10, 14, 18, 22, 25, 28, 32, 36, 43, 48, 54, 58, 66, 70, 78,
+        84, 91, 98, 107, 112, 123, 128, 139, 146, 156, 164,
     ),
 }  # fmt: skip
 SOURCES = {"independent": "A342576", "dominating": "A006075", "total": "A261752"}

@@ -35,7 +35,10 @@ def test_proven_optima_match_the_published_values_up_to_ten(variant: str) -> Non
         assert validate(n, n, variant, answer.placement) == []
 
 
-def test_the_published_table_covers_n_up_to_21() -> None:
-    assert {len(values) for values in PUBLISHED.values()} == {21}
+def test_the_published_table_covers_n_up_to_21_and_total_up_to_32() -> None:
+    lengths = {variant: len(values) for variant, values in PUBLISHED.items()}
+    assert lengths == {"independent": 21, "dominating": 21, "total": 32}
     with pytest.raises(KeyError):
         published_minimum(22, "independent")
+    with pytest.raises(KeyError):
+        published_minimum(33, "total")
