@@ -34,12 +34,17 @@ from boardsat.solve import solve
 
 @dataclass(frozen=True)
 class Stage:
-    """One solve of a racer: a model on a backend with its options, for at most ``seconds``."""
+    """One solve of a racer: a model on a backend with its options, for at most ``seconds``.
+
+    A ``hinted`` stage starts from the best solution its racer's earlier stages found, passed as
+    the backend's ``hint`` (CP-SAT, SCIP): a placer can hand a prover its incumbent.
+    """
 
     model: Model
     backend: str
     options: Mapping[str, Any] = field(default_factory=dict)
     seconds: float | None = None
+    hinted: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,8 @@ def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcom
         raise BoardsatError("a race minimises: the model needs an objective")
     for racer in racers:
         for stage in racer.stages:
-            make_backend(stage.backend, **stage.options)  # bad names fail here, in one line
+            hint: dict[str, Any] = {"hint": {}} if stage.hinted else {}
+            make_backend(stage.backend, **stage.options, **hint)  # bad names fail here, in one line
             has_circuit = any(isinstance(c, Circuit) for c in stage.model.constraints)
             if has_circuit and not capabilities(stage.backend).circuit:
                 raise BoardsatError(
@@ -232,18 +238,26 @@ def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the racers
     deadline = Deadline(time_limit)
+    best: Result | None = None
     with contextlib.closing(send), failures_sent(send):
         for stage in racer.stages:
             limit = deadline.remaining()
             if stage.seconds is not None:
                 limit = stage.seconds if limit is None else min(stage.seconds, limit)
+            options = dict(stage.options)
+            if stage.hinted and best is not None:
+                options["hint"] = best.assignment
             result = solve(
                 stage.model,
                 stage.backend,
                 time_limit=limit,
                 on_improvement=lambda news: send.send(("improvement", news)),
-                **stage.options,
+                **options,
             )
+            if result.objective is not None and (
+                best is None or best.objective is None or result.objective < best.objective
+            ):
+                best = result
             if result.status is Status.UNSATISFIABLE:
                 send.send(("infeasible", None))
                 return

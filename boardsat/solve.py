@@ -18,6 +18,7 @@ def solve(
     """Satisfy ``model``, or minimise its objective when it has one.
 
     ``options`` configure the backend: ``workers``, ``parameters`` and ``hint`` for CP-SAT;
+    ``parameters`` and ``hint`` for SCIP;
     ``cardinality``, ``circuit``, ``optimisation`` and ``proof`` for python-sat solvers;
     ``on_improvement`` for every backend (MIP backends call it once, at the end).
     """

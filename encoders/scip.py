@@ -26,7 +26,7 @@ from boardsat.backends import capabilities
 from boardsat.deadline import Deadline
 from boardsat.encoders.mip import ZeroOneBackend, linear_objective, linear_rows, zero_one_result
 from boardsat.errors import BoardsatError
-from boardsat.model import Model
+from boardsat.model import Key, Model
 from boardsat.results import EncodingSize, Improvement, OnImprovement, Result
 
 # SCIP's answers for a solve that a limit or an interrupt ended without a verdict (any limit a
@@ -134,19 +134,26 @@ class ScipBackend(ZeroOneBackend):
 
     ``on_improvement`` hears each better solution and each higher integral dual bound as SCIP
     finds them. A time limit ends in UNKNOWN with SCIP's best solution and dual bound.
+    ``hint`` is a solution to start from (keys left out are false). It matters more to SCIP than
+    to CP-SAT: with no incumbent, branch-and-bound cannot prune a node whose bound rounds up to
+    the optimum, so a good placement found elsewhere shortens the proof itself (the hard half of
+    total 21, seeds 1 to 3: 33 to 47 s from the optimum, against 58 to 124 s without). SCIP
+    checks the hint and ignores one that breaks a constraint.
     """
 
-    OPTIONS = ("parameters", "on_improvement")
+    OPTIONS = ("parameters", "hint", "on_improvement")
 
     def __init__(
         self,
         name: str = "scip",
         parameters: Mapping[str, Any] | None = None,
+        hint: Mapping[Key, bool] | None = None,
         on_improvement: OnImprovement | None = None,
     ) -> None:
         self.name = name
         self.capabilities = capabilities(name)
         self.parameters = dict(parameters or {})
+        self.hint = dict(hint or {})
         self.on_improvement = on_improvement
         set_parameters(ScipModel(), self.parameters)  # refused now, in one line, not mid-run
 
@@ -180,6 +187,11 @@ class ScipBackend(ZeroOneBackend):
             scip.includeEventhdlr(
                 _Watch(model, xs, self.on_improvement), "boardsat", "reports improvements"
             )
+        if self.hint:
+            start = scip.createSol()
+            for key, x in zip(model.keys(), xs, strict=True):
+                scip.setSolVal(start, x, 1.0 if self.hint.get(key, False) else 0.0)
+            scip.addSol(start, free=True)  # checked by SCIP: a broken hint is dropped
         scip.optimize()
         status = scip.getStatus()
         if status not in ("optimal", *_STOPPED, *_INFEASIBLE):

@@ -17,18 +17,23 @@ Which two depends on the variant, because the provers fail differently on each. 
   model. The pair with SCIP tied up to 19 and won 20 (28 to 33 s against 46 to over 60 s), but
   lost 21, where SCIP alone stops at bound 74 of 78 after 600 s: in 600 s it proved one seed of
   three (557 s), this pair two (112 and 534 s).
-- One colour's half of the total variant (domination_colours): core search beside SCIP. On the
-  halves of 17, 19 and 21 the whole race took 11.7 to 16.0, 42.9 to 46.4 and 80.2 to 98.4 s
-  over seeds 1 to 3 (both halves, SCIP closing most of the harder halves), where core search
-  beside local search that turns core search took 12.9 to 19.8 and 61.6 to 95.3 s on 17 and 19.
+- One colour's half of the total variant (domination_colours): core search beside 2 s of CP-SAT
+  local search that hands its placement to SCIP as a start (a hinted stage). SCIP cannot prune
+  a node whose bound rounds up to the optimum until it holds an optimal placement, and on the
+  hard halves it finds one late (total 23: 47 knights after 278 s, where local search needs 4
+  to 28 s). Both halves, seeds 1 to 3: 19 in 39.5 to 41.6 s and 21 in 44.8 to 67.1 s, against
+  42.9 to 46.4 and 80.2 to 98.4 s for core search beside SCIP alone; with 10 s of local search
+  first, 19 took 47.3 to 70.5 s.
 
-A placer's local search first was no gain beside SCIP, which finds its own placements within
-seconds (independent 17: 533 s against 488 s). On SAT backends the race keeps its SAT-only shape:
+A placer's local search first was no gain beside SCIP when its placement was not handed over
+(independent 17: 533 s against 488 s). On SAT backends the race keeps its SAT-only shape:
 RC2 as prover beside a SAT bound search that hands its core to RC2 on a shuffled copy of the
 model, every step on the chosen SAT solver.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from boardsat.backends import CPSAT, SCIP, capabilities
 from boardsat.deadline import Deadline
@@ -40,6 +45,7 @@ from boardsat.race import Racer, Stage
 LOCAL_SEARCH_SHARE = 0.1
 LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the placer's first stage, clamped to this range
 UNLIMITED_LOCAL_SEARCH_S = 5.0
+HALF_PLACER_SECONDS = 2.0  # a half's placer, before it hands SCIP its placement
 SAT_PLACER = {"optimisation": "linear-down"}  # the placer's first stage on SAT backends
 SCIP_ROOT_CUTS_ONLY = {"separating/maxrounds": 0}  # no cut rounds below the root node
 
@@ -68,6 +74,12 @@ def scip_prover(model: Model, seed: int = 1, *, root_cuts_only: bool = False) ->
     if root_cuts_only:
         parameters |= SCIP_ROOT_CUTS_ONLY
     return Stage(model, SCIP, {"parameters": parameters})
+
+
+def cpsat_local_search(model: Model, seed: int, seconds: float) -> Stage:
+    """CP-SAT's local search alone on one thread: a placer, it proves nothing."""
+    options = {"workers": 1, "parameters": {"use_ls_only": True, "random_seed": seed}}
+    return Stage(model, CPSAT, options, seconds=seconds)
 
 
 def local_search_seconds(time_limit: float | None) -> float:
@@ -115,13 +127,18 @@ def domination_racers(
             Racer("SCIP, root cuts only", (scip_prover(model, seed + 1, root_cuts_only=True),)),
         ]
     prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
-    if backend == CPSAT and (variant == "independent" or knights_on is not None):
+    if backend == CPSAT and variant == "independent":
         return built, [prover, Racer("SCIP", (scip_prover(model, seed),))]
-    searching = local_search_seconds(time_limit)
-    if backend == CPSAT:
-        local_search = {"workers": 1, "parameters": {"use_ls_only": True, "random_seed": seed}}
-        placer = Stage(model, CPSAT, local_search, seconds=searching)
+    if backend != CPSAT:
+        placer = Stage(model, backend, SAT_PLACER, seconds=local_search_seconds(time_limit))
+    elif knights_on is not None:
+        placer = cpsat_local_search(model, seed, HALF_PLACER_SECONDS)
+        from_placement = replace(scip_prover(model, seed), hinted=True)
+        return built, [
+            prover,
+            Racer("placer, then SCIP from its placement", (placer, from_placement)),
+        ]
     else:
-        placer = Stage(model, backend, SAT_PLACER, seconds=searching)
+        placer = cpsat_local_search(model, seed, local_search_seconds(time_limit))
     second = core_prover(model.shuffled(seed), backend, seed + 1)
     return built, [prover, Racer("placer, then second prover", (placer, second))]

@@ -28,8 +28,9 @@ either way.
   model: 0.92 and 0.38 s), dominating 11x11 to 13x13 in 0.31, 0.46 and 0.99 s (the race: 1.8,
   1.4 and 3.5 s). At 14x14 the race is ahead (independent 6.0 against 10.7 s).
 - ``race`` runs two provers side by side on two processes (domination_race: on CP-SAT, core
-  search beside SCIP for the independent variant and a total half, two SCIPs for the dominating
-  variant, core search beside local search that turns core search for a whole total board);
+  search beside SCIP for the independent variant, beside local search that hands SCIP its
+  placement for a total half, two SCIPs for the dominating variant, core search beside local
+  search that turns core search for a whole total board);
   ``auto`` takes it above 169 squares, and above 100 on the SAT backends.
 - ``single`` runs one backend in this process, with the configurations the benchmark found
   strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on

@@ -14,9 +14,11 @@ from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_colours import COLOURS, colour, colour_swap, halves_to_solve
 from boardsat.models.domination_published import published_minimum
+from boardsat.models.domination_race import domination_racers
 from boardsat.models.domination_solve import solve_domination
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import build_model, decode
+from boardsat.race import race
 from boardsat.results import Status
 from boardsat.solve import solve
 
@@ -142,6 +144,29 @@ def test_the_split_proves_the_published_total_values(n: int) -> None:
     )
     seconds = [event.seconds for event in answer.events]
     assert seconds == sorted(seconds) and seconds[-1] <= answer.seconds
+
+
+@pytest.mark.parametrize("knights_on", COLOURS)
+def test_each_racer_of_a_half_alone_proves_the_half_optimum(knights_on: str) -> None:
+    """A half's race is core search beside a placer that hands SCIP its placement; each racer
+    alone must prove the optimum RC2 finds on the same half, with knights of its colour only
+    attacking every square of the other."""
+    built, racers = domination_racers(7, 7, "total", knights_on=knights_on)
+    assert [[(stage.backend, stage.hinted) for stage in racer.stages] for racer in racers] == [
+        [("cpsat", False)],
+        [("cpsat", False), ("scip", True)],
+    ]
+    reference = solve(built.model, "glucose4", optimisation="maxsat")
+    board = Board(7, 7)
+    for racer in racers:
+        outcome = race([racer])
+        assert outcome.result.status is Status.OPTIMAL, racer.name
+        assert outcome.result.objective == reference.objective, racer.name
+        placement = decode(built, outcome.result)
+        assert {colour(board, knight) for knight in placement} == {knights_on}
+        for square in board.squares():
+            if colour(board, square) != knights_on:
+                assert any(attacks(square, knight) for knight in placement), square
 
 
 def test_a_time_limit_on_a_split_keeps_a_valid_placement_and_a_sound_bound() -> None:

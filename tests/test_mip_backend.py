@@ -143,6 +143,23 @@ def test_scip_limits_stop_it_with_unknown_and_a_valid_bound(limit: dict[str, flo
     assert result.bound <= 24 <= (result.objective or 24)  # 24: CP-SAT and OEIS A006075
 
 
+def test_scip_starts_from_a_hint_and_drops_a_broken_one() -> None:
+    """Stopped at its first solution, SCIP returns the hinted optimum where on its own it
+    returns a worse placement; a hint that breaks the rules changes nothing in the answer."""
+    built = build_model(10, 10, "dominating", symmetry=False)
+    optimum = solve(built.model, "cadical195", optimisation="maxsat")
+    first_only = {"limits/solutions": 1}
+    unhinted = solve(built.model, "scip", parameters=first_only)
+    hinted = solve(built.model, "scip", parameters=first_only, hint=optimum.assignment)
+    assert unhinted.objective is not None and optimum.objective is not None
+    assert unhinted.objective > optimum.objective
+    assert hinted.objective == optimum.objective
+    check_assignment(built.model, hinted.assignment)
+    empty_board = dict.fromkeys(built.model.keys(), False)
+    broken = solve(built.model, "scip", hint=empty_board)
+    assert broken.proven_optimal and broken.objective == optimum.objective
+
+
 @pytest.mark.parametrize("backend", MIP)
 def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
     built = build_model(14, 14, "independent")

@@ -146,6 +146,14 @@ def test_bad_racers_fail_before_any_child_starts() -> None:
         race([Racer("x", (Stage(loop, "cpsat"),)), Racer("y", (Stage(loop, "highs"),))])
 
 
+def test_a_hinted_stage_needs_a_backend_that_takes_hints() -> None:
+    model = build_model(4, 4).model
+    placer = Stage(model, "cadical195", {"optimisation": "linear-down"})
+    with pytest.raises(BoardsatError, match="takes no option hint") as refused:
+        race([Racer("x", (placer, Stage(model, "glucose4", hinted=True)))])
+    assert "\n" not in str(refused.value)
+
+
 def test_a_bound_above_a_found_solution_is_a_contradiction() -> None:
     board = Scoreboard(0)
     board.hear("placer", ("improvement", Improvement(objective=3, assignment={"x": True})), 0.1)

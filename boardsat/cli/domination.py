@@ -46,7 +46,8 @@ variant_option = click.option(
     default="auto",
     show_default=True,
     help="race: two provers on two processes (on CP-SAT core search beside SCIP, two SCIPs for"
-    " dominating, core search beside local search for a total board not split); core: the"
+    " dominating, beside local search that hands SCIP its placement for a total half, beside"
+    " local search for a total board not split); core: the"
     " core-guided prover alone; "
     "lp: CP-SAT's LP-based search on one thread; "
     "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
@@ -121,7 +122,7 @@ def command(
     processes (on CP-SAT core search beside SCIP, two SCIP settings for the dominating variant;
     on a SAT backend RC2 beside a bound search); the MIP backends solve alone. The total variant
     splits into the knights on dark and on light squares, two independent problems of half the
-    size, each solved this way. The options of one backend (--proof, --optimisation,
+    size, each solved this way (in a race, SCIP starts from a placement local search found). The options of one backend (--proof, --optimisation,
     --workers) need --route single.
     """
     options: dict[str, Any] = {}
