@@ -88,8 +88,9 @@ def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcom
         raise BoardsatError("a race minimises: the model needs an objective")
     for racer in racers:
         for stage in racer.stages:
+            # bad names fail here, in one line; a hinted stage's backend must take a hint
             hint: dict[str, Any] = {"hint": {}} if stage.hinted else {}
-            make_backend(stage.backend, **stage.options, **hint)  # bad names fail here, in one line
+            make_backend(stage.backend, **{**stage.options, **hint})
             has_circuit = any(isinstance(c, Circuit) for c in stage.model.constraints)
             if has_circuit and not capabilities(stage.backend).circuit:
                 raise BoardsatError(

@@ -137,8 +137,8 @@ class ScipBackend(ZeroOneBackend):
     ``hint`` is a solution to start from (keys left out are false). It matters more to SCIP than
     to CP-SAT: with no incumbent, branch-and-bound cannot prune a node whose bound rounds up to
     the optimum, so a good placement found elsewhere shortens the proof itself (the hard half of
-    total 21, seeds 1 to 3: 33 to 47 s from the optimum, against 58 to 124 s without). SCIP
-    checks the hint and ignores one that breaks a constraint.
+    total 21 from its optimal placement: 33 to 47 s over seeds 1 to 3; without: 124 and 58 s,
+    seeds 1 and 2). SCIP checks the hint and ignores one that breaks a constraint.
     """
 
     OPTIONS = ("parameters", "hint", "on_improvement")

@@ -122,8 +122,8 @@ def command(
     processes (on CP-SAT core search beside SCIP, two SCIP settings for the dominating variant;
     on a SAT backend RC2 beside a bound search); the MIP backends solve alone. The total variant
     splits into the knights on dark and on light squares, two independent problems of half the
-    size, each solved this way (in a race, SCIP starts from a placement local search found). The options of one backend (--proof, --optimisation,
-    --workers) need --route single.
+    size, each solved this way (in a race, SCIP starts from a placement local search found).
+    The options of one backend (--proof, --optimisation, --workers) need --route single.
     """
     options: dict[str, Any] = {}
     if backend == CPSAT:
