@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 
 import pytest
@@ -144,6 +145,27 @@ def test_bad_racers_fail_before_any_child_starts() -> None:
     loop.minimize([lit for _, _, lit in arcs])
     with pytest.raises(BoardsatError, match="'highs' has no circuit constraint"):
         race([Racer("x", (Stage(loop, "cpsat"),)), Racer("y", (Stage(loop, "highs"),))])
+
+
+def test_a_hinted_stage_starts_from_its_racer_s_best_solution() -> None:
+    """SCIP stopped at its first solution ends where the placer before it left off, not at a
+    first solution of its own (the whole board, as in the SCIP hint test)."""
+    model = build_model(10, 10, "dominating", symmetry=False).model
+    placer = Stage(model, "cpsat", {"workers": 1, "parameters": {"use_ls_only": True}}, 1.0)
+    prover = Stage(model, "scip", {"parameters": {"limits/solutions": 1}}, hinted=True)
+    receive, send = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.get_context("fork").Process(
+        target=race_module._run_racer, args=(Racer("x", (placer, prover)), 60.0, send)
+    )
+    child.start()
+    send.close()
+    heard = []
+    with contextlib.suppress(EOFError):
+        while True:
+            heard.append(receive.recv())
+    child.join()
+    found = [news.objective for kind, news in heard if kind == "improvement" and news.objective]
+    assert len(found) >= 2 and found[-1] == min(found[:-1])
 
 
 def test_a_hinted_stage_needs_a_backend_that_takes_hints() -> None:
