@@ -239,7 +239,7 @@ def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the racers
     deadline = Deadline(time_limit)
-    best: Result | None = None
+    best: tuple[int, Mapping[Key, bool]] | None = None  # this racer's best cost and solution
     with contextlib.closing(send), failures_sent(send):
         for stage in racer.stages:
             limit = deadline.remaining()
@@ -247,7 +247,7 @@ def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None
                 limit = stage.seconds if limit is None else min(stage.seconds, limit)
             options = dict(stage.options)
             if stage.hinted and best is not None:
-                options["hint"] = best.assignment
+                options["hint"] = best[1]
             result = solve(
                 stage.model,
                 stage.backend,
@@ -255,10 +255,8 @@ def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None
                 on_improvement=lambda news: send.send(("improvement", news)),
                 **options,
             )
-            if result.objective is not None and (
-                best is None or best.objective is None or result.objective < best.objective
-            ):
-                best = result
+            if result.objective is not None and (best is None or result.objective < best[0]):
+                best = (result.objective, result.assignment)
             if result.status is Status.UNSATISFIABLE:
                 send.send(("infeasible", None))
                 return

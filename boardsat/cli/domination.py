@@ -45,9 +45,9 @@ variant_option = click.option(
     type=click.Choice(ROUTES),
     default="auto",
     show_default=True,
-    help="race: two provers on two processes (on CP-SAT core search beside SCIP, two SCIPs for"
-    " dominating, beside local search that hands SCIP its placement for a total half, beside"
-    " local search for a total board not split); core: the"
+    help="race: two provers on two processes (on CP-SAT: core search beside SCIP for"
+    " independent, beside local search that hands SCIP its placement for a total half, beside"
+    " local search for a total board not split; two SCIPs for dominating); core: the"
     " core-guided prover alone; "
     "lp: CP-SAT's LP-based search on one thread; "
     "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
