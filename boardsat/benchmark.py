@@ -27,12 +27,17 @@ SOLVER_DISTRIBUTIONS = ("ortools", "python-sat", "PySCIPOpt", "graphillion")
 
 @dataclass(frozen=True)
 class Measurement:
-    """The median of several timed runs of one route on one instance."""
+    """The median of several timed runs of one route on one instance, and the median run's outcome.
+
+    ``run_outcomes`` keeps every run's outcome in run order: runs that differ by seed can differ
+    in outcome too, one proven and one stopped at the limit.
+    """
 
     instance: str
     route: str
     median_seconds: float
     runs: tuple[float, ...]
+    run_outcomes: tuple[str, ...]
     outcome: str
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -40,15 +45,20 @@ class Measurement:
 def measure(
     instance: str, route: str, run: Callable[[], tuple[str, dict[str, Any]]], repeats: int = 3
 ) -> Measurement:
-    """Time ``run`` ``repeats`` times; it returns a short outcome text and extra figures."""
-    times = []
-    outcome: str = ""
-    extra: dict[str, Any] = {}
+    """Time ``run`` ``repeats`` times; it returns a short outcome text and extra figures.
+
+    The row's outcome and extra figures are the median run's (with an even count, the slower of
+    the two middle runs), so that they describe the run its median time stands for.
+    """
+    timed: list[tuple[float, str, dict[str, Any]]] = []
     for _ in range(repeats):
         started = time.perf_counter()
         outcome, extra = run()
-        times.append(time.perf_counter() - started)
-    return Measurement(instance, route, statistics.median(times), tuple(times), outcome, extra)
+        timed.append((time.perf_counter() - started, outcome, extra))
+    times = tuple(seconds for seconds, _, _ in timed)
+    _, outcome, extra = sorted(timed, key=lambda one: one[0])[len(timed) // 2]
+    outcomes = tuple(text for _, text, _ in timed)
+    return Measurement(instance, route, statistics.median(times), times, outcomes, outcome, extra)
 
 
 def ratio_table(rows: Sequence[Measurement], baseline_route: str) -> str:

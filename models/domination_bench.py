@@ -194,16 +194,20 @@ def run_benchmark(
                     continue
                 row = measure(instance, name, _seeded_runs(route, n, variant, time_limit), repeats)
                 rows.append(row)
+                by_seed = ""
+                if len(set(row.run_outcomes)) > 1:
+                    by_seed = f" (seeds 1 to {repeats}: {'; '.join(row.run_outcomes)})"
                 click.echo(
                     f"{instance:<20} {name:<32} {row.median_seconds:8.2f} s  "
-                    f"{row.outcome} {_published_note(row.extra)}"
+                    f"{row.outcome} {_published_note(row.extra)}{by_seed}"
                 )
-                if row.extra["proven"]:  # an optimum, or that no placement exists
+                # the median run's: an optimum, or that no placement exists
+                if row.extra["proven"]:
                     largest.setdefault(variant, {})[name] = n
                 else:
                     stopped.add(name)
     click.echo(ratio_table(rows, BASELINE))
-    click.echo("largest n proven (every smaller n proven too, from --min-n):")
+    click.echo("largest n proven by the median run (every smaller n too, from --min-n):")
     for variant, proven in largest.items():
         for name, n in proven.items():
             click.echo(f"  {variant:<12} {name:<32} {n}")

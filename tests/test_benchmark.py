@@ -3,18 +3,43 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
-from boardsat.benchmark import Measurement, write_results
+import pytest
+
+from boardsat import benchmark
+from boardsat.benchmark import Measurement, measure, write_results
 
 
 def test_a_results_file_names_the_solver_releases_that_produced_it(tmp_path: Path) -> None:
     """Solver releases change proof times several-fold, so each file records the versions."""
-    row = Measurement("independent 8x8", "boardsat auto cpsat", 0.1, (0.1,), "OPTIMAL 14")
+    row = Measurement(
+        "independent 8x8", "boardsat auto cpsat", 0.1, (0.1,), ("OPTIMAL 14",), "OPTIMAL 14"
+    )
     path = write_results("probe", [row], {"repeats": 1}, tmp_path / "probe.json")
     document = json.loads(path.read_text())
     libraries = document["machine"]["libraries"]
     for name in ("ortools", "python-sat", "PySCIPOpt"):
         assert libraries[name] == metadata.version(name)
     assert document["rows"][0]["instance"] == "independent 8x8"
+
+
+def test_a_row_reports_the_outcome_of_its_median_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs by seed differ in outcome: a median time of proven runs must not carry the outcome of
+    a last run stopped at the limit."""
+    clock: Iterator[float] = iter([0.0, 40.0, 100.0, 130.0, 200.0, 260.0])  # runs of 40, 30, 60 s
+    monkeypatch.setattr(benchmark.time, "perf_counter", lambda: next(clock))
+    outcomes = iter(["OPTIMAL 78", "OPTIMAL 78", "UNKNOWN 79"])
+
+    def run() -> tuple[str, dict[str, Any]]:
+        outcome = next(outcomes)
+        return outcome, {"proven": outcome.startswith("OPTIMAL")}
+
+    row = measure("total 21x21", "boardsat race cpsat", run, repeats=3)
+    assert row.median_seconds == 40.0
+    assert row.outcome == "OPTIMAL 78"
+    assert row.extra == {"proven": True}
+    assert row.run_outcomes == ("OPTIMAL 78", "OPTIMAL 78", "UNKNOWN 79")
