@@ -9,10 +9,10 @@ colours, so both halves have the same minimum and one solve gives both.
 Measured on the 2-core machine (bench/results/domination.md, seeds 1 to 3, 60 s each): the race
 proves total 20 in 3.1 to 3.5 s split, where the whole board stays unproven, total 21 in 42.6 and
 46.9 s (seed 3 fell short), where the whole board took 101 s to over 600 s, and 22 in 18.4 to
-19.4 s. On 17 and 19 the whole board is the
-quicker (6.9 against 10.3 s, 20.3 against 41.6 s, medians), because the builder's square
-order happens to suit core search there: shuffled, the whole of 19 takes core search from 125 s
-to over 150 s, no quicker than its hard half alone (61 to 144 s). So odd boards split too.
+19.4 s. On 17 and 19 the whole board is the quicker (6.9 against 10.3 s, 20.3 against 41.6 s,
+medians), because the builder's square order happens to suit core search there: shuffled, the
+whole of 19 takes core search from 125 s to over 150 s, no quicker than its hard half alone (61
+to 144 s). So odd boards split too.
 """
 
 from __future__ import annotations
