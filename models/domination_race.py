@@ -7,7 +7,8 @@ Which two depends on the variant, because the provers fail differently on each. 
   the board's symmetry group itself. On 14 to 16 the earlier race (core search beside local
   search that turns second core search) had worst runs of 22.4, 30.8 and 37.9 s over seeds 1
   to 3; beside SCIP the worst were 11.3, 17.3 and 19.5 s, medians unchanged. On 17 (optimum 47)
-  core search stalls at bound 45 or 46 after 600 s, SCIP proves it: this race in 488 s.
+  core search stalls at bound 45 or 46 after 600 s, SCIP proves it: this race in 488 s, and
+  18 (optimum 52) in 819 s, one seed.
 - Dominating: core search stalls (bound 35 of 36 on 15x15) and SCIP closed every race it was in,
   so two SCIPs race: SCIP's defaults, and SCIP separating cuts at the root only. Local cuts cost
   more than they prune on small trees (dominating 16 alone: 10 s against 43 to 57 s) and pay on
