@@ -130,16 +130,16 @@ def domination_racers(
     prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
     if backend == CPSAT and variant == "independent":
         return built, [prover, Racer("SCIP", (scip_prover(model, seed),))]
-    if backend != CPSAT:
-        placer = Stage(model, backend, SAT_PLACER, seconds=local_search_seconds(time_limit))
-    elif knights_on is not None:
+    if backend == CPSAT and knights_on is not None:
         placer = cpsat_local_search(model, seed, HALF_PLACER_SECONDS)
         from_placement = replace(scip_prover(model, seed), hinted=True)
         return built, [
             prover,
             Racer("placer, then SCIP from its placement", (placer, from_placement)),
         ]
-    else:
+    if backend == CPSAT:
         placer = cpsat_local_search(model, seed, local_search_seconds(time_limit))
+    else:
+        placer = Stage(model, backend, SAT_PLACER, seconds=local_search_seconds(time_limit))
     second = core_prover(model.shuffled(seed), backend, seed + 1)
     return built, [prover, Racer("placer, then second prover", (placer, second))]
