@@ -36,8 +36,9 @@ from boardsat.solve import solve
 class Stage:
     """One solve of a racer: a model on a backend with its options, for at most ``seconds``.
 
-    A ``hinted`` stage starts from the best solution its racer's earlier stages found, passed as
-    the backend's ``hint`` (CP-SAT, SCIP): a placer can hand a prover its incumbent.
+    A ``hinted`` stage starts from the best solution its racer's earlier stages found, or else
+    from the race's ``start``, passed as the backend's ``hint`` (CP-SAT, SCIP): a placer can hand
+    a prover its incumbent.
     """
 
     model: Model
@@ -74,11 +75,15 @@ class RaceOutcome:
     finisher: str | None  # the racer whose bound or solution closed the gap, if one did
 
 
-def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcome:
+def race(
+    racers: Sequence[Racer], time_limit: float | None = None, *, start: Result | None = None
+) -> RaceOutcome:
     """Run ``racers`` at once; stop when the proven bound meets the best solution, or at the limit.
 
     OPTIMAL needs a solution and a bound that meet; UNSATISFIABLE needs a racer to prove its
     model infeasible; anything else ends UNKNOWN with the best solution and bound heard of.
+    ``start``, a solution found before the race (by a placer on every core), is the best
+    solution until a racer beats it, and every racer's hinted stages start from it.
     """
     deadline = Deadline(time_limit)
     if not racers:
@@ -102,7 +107,9 @@ def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcom
                     f"racer {racer.name!r}: backend {stage.backend!r} cannot be stopped at a time"
                     " limit"
                 )
-    board = Scoreboard(reference.objective.lower_bound)
+    if start is not None and not start.has_solution:
+        start = None
+    board = Scoreboard(reference.objective.lower_bound, start)
     # fork starts a racer at once; spawn, where fork is missing, re-imports boardsat first
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = cast(Any, multiprocessing.get_context(method))
@@ -111,7 +118,7 @@ def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcom
     for racer in racers:
         receive, send = context.Pipe(duplex=False)
         child = context.Process(
-            target=_run_racer, args=(racer, deadline.remaining(), send), daemon=True
+            target=_run_racer, args=(racer, deadline.remaining(), start, send), daemon=True
         )
         child.start()
         send.close()
@@ -143,10 +150,10 @@ def race(racers: Sequence[Racer], time_limit: float | None = None) -> RaceOutcom
 class Scoreboard:
     """The best solution and the best bound heard so far, and who delivered them."""
 
-    def __init__(self, lower_bound: int) -> None:
+    def __init__(self, lower_bound: int, start: Result | None = None) -> None:
         self.bound = lower_bound
-        self.objective: int | None = None
-        self.assignment: Mapping[Key, bool] = {}
+        self.objective: int | None = None if start is None else start.objective
+        self.assignment: Mapping[Key, bool] = {} if start is None else start.assignment
         self.infeasible = False
         self.events: list[RaceEvent] = []
         self.finisher: str | None = None
@@ -234,12 +241,16 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None).prctl(set_parent_death_signal, signal.SIGKILL)
 
 
-def _run_racer(racer: Racer, time_limit: float | None, send: Connection) -> None:
+def _run_racer(
+    racer: Racer, time_limit: float | None, start: Result | None, send: Connection
+) -> None:
     """The child's work: each stage in turn, every improvement and the end sent to the parent."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the racers
     deadline = Deadline(time_limit)
     best: tuple[int, Mapping[Key, bool]] | None = None  # this racer's best cost and solution
+    if start is not None and start.objective is not None:
+        best = (start.objective, start.assignment)
     with contextlib.closing(send), failures_sent(send):
         for stage in racer.stages:
             limit = deadline.remaining()

@@ -8,7 +8,12 @@ Which two depends on the variant, because the provers fail differently on each. 
   search that turns second core search) had worst runs of 22.4, 30.8 and 37.9 s over seeds 1
   to 3; beside SCIP the worst were 11.3, 17.3 and 19.5 s, medians unchanged. On 17 (optimum 47)
   core search stalls at bound 45 or 46 after 600 s, SCIP proves it: this race in 488 s, and
-  18 (optimum 52) in 819 s, one seed.
+  18 (optimum 52) in 819 s, one seed. So from 17x17 up both cores run SCIP (seeds s and s + 1),
+  both starting from a placement CP-SAT's local search found on both cores before the race:
+  18 in 574.9 s (seed 1; 10 s of it local search, which found 52). Two SCIPs each starting from
+  its own racer's local search reached only bound 51 in 600 s: the one that closed the bound
+  had 54 knights from its own search while the other racer held 52. With the optimum in hand,
+  SCIP alone refutes one knight fewer on 17 in 310 to 330 s (seeds 1, 2).
 - Dominating: core search stalls (bound 35 of 36 on 15x15) and SCIP closed every race it was in,
   so two SCIPs race: SCIP's defaults, and SCIP separating cuts at the root only. Local cuts cost
   more than they prune on small trees (dominating 16 alone: 10 s against 43 to 57 s) and pay on
@@ -42,11 +47,14 @@ from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.knight_domination import DominationModel, build_model
 from boardsat.race import Racer, Stage
+from boardsat.results import Result
+from boardsat.solve import solve
 
 LOCAL_SEARCH_SHARE = 0.1
 LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the placer's first stage, clamped to this range
 UNLIMITED_LOCAL_SEARCH_S = 5.0
 HALF_PLACER_SECONDS = 2.0  # a half's placer, before it hands SCIP its placement
+SCIP_PAIR_FROM_SQUARES = 17 * 17  # independent on CP-SAT: two SCIPs from a shared placement
 SAT_PLACER = {"optimisation": "linear-down"}  # the placer's first stage on SAT backends
 SCIP_ROOT_CUTS_ONLY = {"separating/maxrounds": 0}  # no cut rounds below the root node
 
@@ -83,6 +91,28 @@ def cpsat_local_search(model: Model, seed: int, seconds: float) -> Stage:
     return Stage(model, CPSAT, options, seconds=seconds)
 
 
+def starts_from_placement(
+    rows: int, cols: int, variant: str, backend: str, knights_on: str | None = None
+) -> bool:
+    """Whether the race first places knights on both cores and starts its provers from that."""
+    return (
+        backend == CPSAT
+        and variant == "independent"
+        and knights_on is None
+        and rows * cols >= SCIP_PAIR_FROM_SQUARES
+    )
+
+
+def shared_placement(model: Model, seed: int, time_limit: float | None) -> Result:
+    """CP-SAT's local search on both cores, the race's start: it finds in seconds the optimal
+    placement SCIP's tree search reaches late, and a proof prunes only below what it holds."""
+    seconds = local_search_seconds(time_limit)
+    if time_limit is not None:
+        seconds = min(seconds, time_limit)
+    options = {"workers": 2, "parameters": {"use_ls_only": True, "random_seed": seed}}
+    return solve(model, CPSAT, time_limit=seconds, **options)
+
+
 def local_search_seconds(time_limit: float | None) -> float:
     """How long the placer searches before it turns prover."""
     if time_limit is None:
@@ -110,6 +140,8 @@ def domination_racers(
     SCIP on the same model, a second core-guided prover on a model shuffled by ``seed``; RC2
     itself runs deterministically). Proof times on one board vary several-fold by seed.
     ``knights_on`` races one colour's half of a split total problem (domination_colours).
+    Where ``starts_from_placement`` holds, both racers are SCIPs that start from the race's
+    ``start``: pass them ``shared_placement``'s result (without it they search from scratch).
     """
     deadline = Deadline(time_limit)
     built = build_model(
@@ -128,6 +160,14 @@ def domination_racers(
             Racer("SCIP, root cuts only", (scip_prover(model, seed + 1, root_cuts_only=True),)),
         ]
     prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
+    if starts_from_placement(rows, cols, variant, backend, knights_on):
+        return built, [
+            Racer("SCIP from the placement", (replace(scip_prover(model, seed), hinted=True),)),
+            Racer(
+                "second SCIP from the placement",
+                (replace(scip_prover(model, seed + 1), hinted=True),),
+            ),
+        ]
     if backend == CPSAT and variant == "independent":
         return built, [prover, Racer("SCIP", (scip_prover(model, seed),))]
     if backend == CPSAT and knights_on is not None:

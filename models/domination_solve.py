@@ -27,10 +27,11 @@ either way.
   independent 11x11 in 0.38 s and 12x12 in 0.24 s (the race: 0.58 and 0.35 s; the textbook
   model: 0.92 and 0.38 s), dominating 11x11 to 13x13 in 0.31, 0.46 and 0.99 s (the race: 1.8,
   1.4 and 3.5 s). At 14x14 the race is ahead (independent 6.0 against 10.7 s).
-- ``race`` runs two provers side by side on two processes (domination_race: on CP-SAT, core
-  search beside SCIP for the independent variant, beside local search that hands SCIP its
-  placement for a total half, two SCIPs for the dominating variant, core search beside local
-  search that turns core search for a whole total board);
+- ``race`` runs two provers side by side on two processes (domination_race). On CP-SAT: for the
+  independent variant core search beside SCIP, and from 17x17 up two SCIPs that start from a
+  placement local search found on both cores first; for a total half core search beside local
+  search that hands SCIP its placement; for the dominating variant two SCIPs; for a whole total
+  board core search beside local search that turns core search.
   ``auto`` takes it above 169 squares, and above 100 on the SAT backends.
 - ``single`` runs one backend in this process, with the configurations the benchmark found
   strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on
@@ -60,6 +61,8 @@ from boardsat.models.domination_race import (
     core_prover,
     domination_racers,
     has_core_prover,
+    shared_placement,
+    starts_from_placement,
 )
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import (
@@ -79,6 +82,7 @@ CPSAT_ONLY_ROUTES = ("lp", "portfolio")
 LP_ALONE_UP_TO_SQUARES = 81  # auto on CP-SAT, dominating variant: the LP search alone up to here
 CORE_ALONE_UP_TO_SQUARES = 100  # auto: the core-guided prover alone up to here
 PORTFOLIO_UP_TO_SQUARES = 169  # auto on CP-SAT: the portfolio up to here, the race above
+PLACER = "local search on both cores"  # the race's start, where it has one
 PORTFOLIO_WORKER = {"independent": "core", "total": "core", "dominating": "max_lp"}
 
 
@@ -315,8 +319,13 @@ def _solve_part(
             seed=seed,
             knights_on=knights_on,
         )
-        outcome = race(racers, deadline.remaining())
+        start = None
+        if starts_from_placement(rows, cols, variant, backend, knights_on):
+            start = shared_placement(built.model, seed, deadline.remaining())
+        outcome = race(racers, deadline.remaining(), start=start)
         result, events, finisher = outcome.result, outcome.events, outcome.finisher
+        if start is not None:
+            events = _after_placer(start, events)
     elif route in ("core", "lp", "portfolio"):
         built = build_model(
             rows,
@@ -354,6 +363,14 @@ def _solve_part(
             options["optimisation"] = "maxsat"
         result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
     return _Part(route, decode(built, result), result, events, finisher)
+
+
+def _after_placer(start: Result, events: tuple[RaceEvent, ...]) -> tuple[RaceEvent, ...]:
+    """The race's events timed from the placer's start, the placer's placement first."""
+    later = tuple(replace(event, seconds=start.seconds + event.seconds) for event in events)
+    if start.objective is None:
+        return later
+    return (RaceEvent(start.seconds, PLACER, start.objective), *later)
 
 
 def _as_half(part: _Part, knights_on: str, started: float) -> _Part:

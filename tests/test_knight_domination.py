@@ -12,14 +12,16 @@ from proofcheck import check_drup
 
 from boardsat.backends import is_available
 from boardsat.errors import BoardsatError
+from boardsat.models import domination_race
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_published import published_minimum
-from boardsat.models.domination_race import domination_racers
+from boardsat.models.domination_race import domination_racers, starts_from_placement
 from boardsat.models.domination_solve import (
     CORE_ALONE_UP_TO_SQUARES,
     CPSAT_ONLY_ROUTES,
     LP_ALONE_UP_TO_SQUARES,
+    PLACER,
     PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
     DominationAnswer,
@@ -333,6 +335,32 @@ def test_the_seed_reaches_every_seeded_stage_of_the_race(variant: str) -> None:
         assert provers[1].model.constraints != provers[0].model.constraints
     cuts = [stage.options["parameters"].get("separating/maxrounds") for stage in provers]
     assert cuts == ([None, 0] if variant == "dominating" else [None, None])
+
+
+def test_from_17x17_the_independent_race_is_two_scips_from_a_shared_placement() -> None:
+    assert starts_from_placement(17, 17, "independent", "cpsat")
+    assert starts_from_placement(17, 18, "independent", "cpsat")
+    assert not starts_from_placement(16, 16, "independent", "cpsat")
+    assert not starts_from_placement(17, 17, "dominating", "cpsat")
+    assert not starts_from_placement(17, 17, "independent", "cadical195")
+    _, racers = domination_racers(17, 17, "independent", seed=7)
+    stages = [stage for racer in racers for stage in racer.stages]
+    assert [stage.backend for stage in stages] == ["scip", "scip"]
+    assert all(stage.hinted for stage in stages)
+    assert [seeds_of(stage) for stage in stages] == [("scip", 7), ("scip", 8)]
+
+
+def test_the_shared_placement_race_proves_the_optimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 17x17 line-up on a board the exhaustive search settles: the placer's placement is
+    the first event, and every later event is timed after it."""
+    monkeypatch.setattr(domination_race, "SCIP_PAIR_FROM_SQUARES", 25)
+    answer = solve_domination(5, 5, "independent", route="race", seed=3)
+    assert answer.proven_optimal and answer.knights == minimum_knights(5, 5, "independent")
+    assert validate(5, 5, "independent", answer.placement) == []
+    first, *later = answer.events
+    assert first.racer == PLACER and first.objective is not None
+    assert all(event.seconds >= first.seconds for event in later)
+    assert answer.finisher in {"SCIP from the placement", "second SCIP from the placement"}
 
 
 @pytest.mark.parametrize("route", [route for route in ROUTES if route != "single"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,7 @@ from boardsat import race as race_module
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.knight_domination import build_model
 from boardsat.race import Racer, Scoreboard, Stage, race
-from boardsat.results import Improvement
+from boardsat.results import Improvement, Result
 
 ROUTES = [
     ("cpsat", {"workers": 8}),
@@ -147,15 +148,11 @@ def test_bad_racers_fail_before_any_child_starts() -> None:
         race([Racer("x", (Stage(loop, "cpsat"),)), Racer("y", (Stage(loop, "highs"),))])
 
 
-def test_a_hinted_stage_starts_from_its_racer_s_best_solution() -> None:
-    """SCIP stopped at its first solution ends where the placer before it left off, not at a
-    first solution of its own (the whole board, as in the SCIP hint test)."""
-    model = build_model(10, 10, "dominating", symmetry=False).model
-    placer = Stage(model, "cpsat", {"workers": 1, "parameters": {"use_ls_only": True}}, 1.0)
-    prover = Stage(model, "scip", {"parameters": {"limits/solutions": 1}}, hinted=True)
+def _messages_of(racer: Racer, start: Result | None = None) -> list[tuple[str, Any]]:
+    """Everything one racer's child sends, run to its end as the race would run it."""
     receive, send = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(
-        target=race_module._run_racer, args=(Racer("x", (placer, prover)), 60.0, send)
+        target=race_module._run_racer, args=(racer, 60.0, start, send)
     )
     child.start()
     send.close()
@@ -164,8 +161,48 @@ def test_a_hinted_stage_starts_from_its_racer_s_best_solution() -> None:
         while True:
             heard.append(receive.recv())
     child.join()
+    return heard
+
+
+def test_a_hinted_stage_starts_from_its_racer_s_best_solution() -> None:
+    """SCIP stopped at its first solution ends where the placer before it left off, not at a
+    first solution of its own (the whole board, as in the SCIP hint test)."""
+    model = build_model(10, 10, "dominating", symmetry=False).model
+    placer = Stage(model, "cpsat", {"workers": 1, "parameters": {"use_ls_only": True}}, 1.0)
+    prover = Stage(model, "scip", {"parameters": {"limits/solutions": 1}}, hinted=True)
+    heard = _messages_of(Racer("x", (placer, prover)))
     found = [news.objective for kind, news in heard if kind == "improvement" and news.objective]
     assert len(found) >= 2 and found[-1] == min(found[:-1])
+
+
+def test_hinted_stages_start_from_the_race_s_start() -> None:
+    """SCIP stopped at its first solution reports the start's cost, where on its own it stops at
+    a worse first placement (the SCIP hint test shows that on the same board)."""
+    model = build_model(10, 10, "dominating", symmetry=False).model
+    start = solve(model, "cpsat", time_limit=1.0, workers=1, parameters={"use_ls_only": True})
+    prover = Stage(model, "scip", {"parameters": {"limits/solutions": 1}}, hinted=True)
+    heard = _messages_of(Racer("x", (prover,)), start)
+    found = [news.objective for kind, news in heard if kind == "improvement" and news.objective]
+    assert found and set(found) == {start.objective}
+
+
+def test_a_race_stopped_at_its_limit_keeps_a_start_nobody_beat() -> None:
+    model = build_model(20, 20, "independent", symmetry=False).model
+    start = solve(model, "cpsat", time_limit=1.0, workers=1, parameters={"use_ls_only": True})
+    prover = Stage(model, "cadical195", {"optimisation": "maxsat"})  # no placement in 1 s
+    result = race([Racer("prover", (prover,))], time_limit=1.0, start=start).result
+    assert result.status is Status.UNKNOWN
+    assert result.objective == start.objective and result.assignment == start.assignment
+
+
+def test_a_start_without_a_solution_is_no_start() -> None:
+    model = Model("pair")
+    x, y = model.var("x"), model.var("y")
+    model.add_clause([x, y])
+    model.minimize([x, y])
+    empty = solve(model, "cpsat", time_limit=0)
+    outcome = race([Racer("x", (Stage(model, "cpsat"),))], start=empty)
+    assert outcome.result.proven_optimal and outcome.result.objective == 1
 
 
 def test_a_hinted_stage_needs_a_backend_that_takes_hints() -> None:
