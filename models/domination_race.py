@@ -47,7 +47,7 @@ from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.knight_domination import DominationModel, build_model
-from boardsat.race import Racer, Stage
+from boardsat.race import RaceEvent, RaceOutcome, Racer, Stage, race
 from boardsat.results import Result
 from boardsat.solve import solve
 
@@ -56,6 +56,7 @@ LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the placer's first stage, clamped to this 
 UNLIMITED_LOCAL_SEARCH_S = 5.0
 HALF_PLACER_SECONDS = 2.0  # a half's placer, before it hands SCIP its placement
 SCIP_PAIR_FROM_SQUARES = 17 * 17  # independent on CP-SAT: two SCIPs from a shared placement
+PLACER = "local search on both cores"  # the race's start, where it has one
 SAT_PLACER = {"optimisation": "linear-down"}  # the placer's first stage on SAT backends
 SCIP_ROOT_CUTS_ONLY = {"separating/maxrounds": 0}  # no cut rounds below the root node
 
@@ -142,7 +143,7 @@ def domination_racers(
     itself runs deterministically). Proof times on one board vary several-fold by seed.
     ``knights_on`` races one colour's half of a split total problem (domination_colours).
     Where ``starts_from_placement`` holds, both racers are SCIPs that start from the race's
-    ``start``: pass them ``shared_placement``'s result (without it they search from scratch).
+    ``start``, which ``race_domination`` supplies (raced without it they search from scratch).
     """
     deadline = Deadline(time_limit)
     built = build_model(
@@ -184,3 +185,41 @@ def domination_racers(
         placer = Stage(model, backend, SAT_PLACER, seconds=local_search_seconds(time_limit))
     second = core_prover(model.shuffled(seed), backend, seed + 1)
     return built, [prover, Racer("placer, then second prover", (placer, second))]
+
+
+def race_domination(
+    rows: int,
+    cols: int,
+    variant: str,
+    backend: str = CPSAT,
+    time_limit: float | None = None,
+    *,
+    symmetry: bool = False,
+    tiles: int = 0,
+    seed: int = 1,
+    knights_on: str | None = None,
+) -> tuple[DominationModel, RaceOutcome]:
+    """Build the racers (``domination_racers``'s arguments) and race them within ``time_limit``.
+
+    Where ``starts_from_placement`` holds, ``shared_placement`` runs first: its placement is the
+    race's start and its first event, and the race's events are timed from the placer's start.
+    """
+    deadline = Deadline(time_limit)
+    built, racers = domination_racers(
+        rows,
+        cols,
+        variant,
+        backend,
+        deadline.remaining(),
+        symmetry=symmetry,
+        tiles=tiles,
+        seed=seed,
+        knights_on=knights_on,
+    )
+    if not starts_from_placement(rows, cols, variant, backend, knights_on):
+        return built, race(racers, deadline.remaining())
+    start = shared_placement(built.model, seed, deadline.remaining())
+    outcome = race(racers, deadline.remaining(), start=start)
+    later = tuple(replace(event, seconds=start.seconds + event.seconds) for event in outcome.events)
+    placed = () if start.objective is None else (RaceEvent(start.seconds, PLACER, start.objective),)
+    return built, replace(outcome, events=(*placed, *later))

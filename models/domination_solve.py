@@ -59,10 +59,8 @@ from boardsat.models.board import Board, Square
 from boardsat.models.domination_colours import colour_swap, halves_to_solve, knight_squares
 from boardsat.models.domination_race import (
     core_prover,
-    domination_racers,
     has_core_prover,
-    shared_placement,
-    starts_from_placement,
+    race_domination,
 )
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import (
@@ -72,7 +70,7 @@ from boardsat.models.knight_domination import (
     knight_key,
     render,
 )
-from boardsat.race import RaceEvent, Stage, race
+from boardsat.race import RaceEvent, Stage
 from boardsat.results import EncodingSize, Result, Status
 from boardsat.solve import solve
 
@@ -82,7 +80,6 @@ CPSAT_ONLY_ROUTES = ("lp", "portfolio")
 LP_ALONE_UP_TO_SQUARES = 81  # auto on CP-SAT, dominating variant: the LP search alone up to here
 CORE_ALONE_UP_TO_SQUARES = 100  # auto: the core-guided prover alone up to here
 PORTFOLIO_UP_TO_SQUARES = 169  # auto on CP-SAT: the portfolio up to here, the race above
-PLACER = "local search on both cores"  # the race's start, where it has one
 PORTFOLIO_WORKER = {"independent": "core", "total": "core", "dominating": "max_lp"}
 
 
@@ -308,7 +305,7 @@ def _solve_part(
     finisher = None
     built: DominationModel
     if route == "race":
-        built, racers = domination_racers(
+        built, outcome = race_domination(
             rows,
             cols,
             variant,
@@ -319,13 +316,7 @@ def _solve_part(
             seed=seed,
             knights_on=knights_on,
         )
-        start = None
-        if starts_from_placement(rows, cols, variant, backend, knights_on):
-            start = shared_placement(built.model, seed, deadline.remaining())
-        outcome = race(racers, deadline.remaining(), start=start)
         result, events, finisher = outcome.result, outcome.events, outcome.finisher
-        if start is not None:
-            events = _after_placer(start, events)
     elif route in ("core", "lp", "portfolio"):
         built = build_model(
             rows,
@@ -363,14 +354,6 @@ def _solve_part(
             options["optimisation"] = "maxsat"
         result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
     return _Part(route, decode(built, result), result, events, finisher)
-
-
-def _after_placer(start: Result, events: tuple[RaceEvent, ...]) -> tuple[RaceEvent, ...]:
-    """The race's events timed from the placer's start, the placer's placement first."""
-    later = tuple(replace(event, seconds=start.seconds + event.seconds) for event in events)
-    if start.objective is None:
-        return later
-    return (RaceEvent(start.seconds, PLACER, start.objective), *later)
 
 
 def _as_half(part: _Part, knights_on: str, started: float) -> _Part:

@@ -16,12 +16,11 @@ from boardsat.models import domination_race
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_published import published_minimum
-from boardsat.models.domination_race import domination_racers, starts_from_placement
+from boardsat.models.domination_race import PLACER, domination_racers, starts_from_placement
 from boardsat.models.domination_solve import (
     CORE_ALONE_UP_TO_SQUARES,
     CPSAT_ONLY_ROUTES,
     LP_ALONE_UP_TO_SQUARES,
-    PLACER,
     PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
     DominationAnswer,
