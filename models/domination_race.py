@@ -10,8 +10,9 @@ Which two depends on the variant, because the provers fail differently on each. 
   core search stalls at bound 45 or 46 after 600 s, SCIP proves it: this race in 488 s, and
   18 (optimum 52) in 819 s, one seed. So from 17x17 up both cores run SCIP (seeds s and s + 1),
   both starting from a placement CP-SAT's local search found on both cores before the race:
-  18 in 574.9 s (seed 1; 10 s of it local search, which found 52); through solve_domination,
-  seed 1, 17 in 299.1 s and 18 in 537.1 s. Two SCIPs each starting from
+  18 in 574.9 s (seed 1; 10 s of it local search, which found 52); through the benchmark,
+  seeds 1 to 3, 17 in 309 to 327 s, and 18 proven in 594.7 s on seed 3 but at bound 51 of 52
+  after 600 s on seeds 1 and 2. Two SCIPs each starting from
   its own racer's local search reached only bound 51 in 600 s: the one that closed the bound
   had 54 knights from its own search while the other racer held 52. With the optimum in hand,
   SCIP alone refutes one knight fewer on 17 in 310 to 330 s (seeds 1, 2).
