@@ -28,7 +28,7 @@ from boardsat.backends import capabilities, make_backend
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError, failures_sent
 from boardsat.model import Circuit, Key, Model
-from boardsat.results import EncodingSize, Improvement, Result, Status
+from boardsat.results import EncodingSize, Improvement, Incoming, Result, Status
 from boardsat.solve import solve
 
 
@@ -38,7 +38,9 @@ class Stage:
 
     A ``hinted`` stage starts from the best solution its racer's earlier stages found, or else
     from the race's ``start``, passed as the backend's ``hint`` (CP-SAT, SCIP): a placer can hand
-    a prover its incumbent.
+    a prover its incumbent. A ``listening`` stage also takes, while it runs, each better solution
+    any racer finds, as the backend's ``incoming`` (SCIP): a prover prunes by the race's best
+    placement, not only by its own.
     """
 
     model: Model
@@ -46,6 +48,7 @@ class Stage:
     options: Mapping[str, Any] = field(default_factory=dict)
     seconds: float | None = None
     hinted: bool = False
+    listening: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,9 +96,12 @@ def race(
         raise BoardsatError("a race minimises: the model needs an objective")
     for racer in racers:
         for stage in racer.stages:
-            # bad names fail here, in one line; a hinted stage's backend must take a hint
-            hint: dict[str, Any] = {"hint": {}} if stage.hinted else {}
-            make_backend(stage.backend, **{**stage.options, **hint})
+            # bad names fail here, in one line; a hinted or listening stage's backend must take
+            # a hint or solutions while it runs
+            extra: dict[str, Any] = {"hint": {}} if stage.hinted else {}
+            if stage.listening:
+                extra["incoming"] = _nothing_new
+            make_backend(stage.backend, **{**stage.options, **extra})
             has_circuit = any(isinstance(c, Circuit) for c in stage.model.constraints)
             if has_circuit and not capabilities(stage.backend).circuit:
                 raise BoardsatError(
@@ -113,12 +119,19 @@ def race(
     # fork starts a racer at once; spawn, where fork is missing, re-imports boardsat first
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = cast(Any, multiprocessing.get_context(method))
+    listens = any(stage.listening for racer in racers for stage in racer.stages)
+    blackboard = Blackboard(reference.keys(), context) if listens else None
+    posted = board.objective  # the start's, if there is one
+    if blackboard is not None and posted is not None:
+        blackboard.post(board.assignment)
     listening: dict[Connection, str] = {}
     processes = []
     for racer in racers:
         receive, send = context.Pipe(duplex=False)
         child = context.Process(
-            target=_run_racer, args=(racer, deadline.remaining(), start, send), daemon=True
+            target=_run_racer,
+            args=(racer, deadline.remaining(), start, send, blackboard),
+            daemon=True,
         )
         child.start()
         send.close()
@@ -138,6 +151,9 @@ def race(
                     connection.close()
                     continue
                 board.hear(listening[connection], message, deadline.elapsed())
+                if blackboard is not None and board.objective != posted:
+                    posted = board.objective
+                    blackboard.post(board.assignment)
     finally:
         for child in processes:
             child.kill()
@@ -145,6 +161,41 @@ def race(
         for connection in listening:
             connection.close()
     return board.outcome(racers, deadline.elapsed())
+
+
+class Blackboard:
+    """The race's best solution in memory the racers share: the parent posts each better one and
+    a listening stage reads it while it runs. Shared memory, not a pipe: a racer busy in a stage
+    that does not listen never blocks the parent, and a reader only ever sees the latest."""
+
+    def __init__(self, keys: Sequence[Key], context: Any) -> None:
+        self.keys = tuple(keys)
+        self.posts = context.Value("q", 0)  # how many solutions were posted; guards the values
+        self.values = context.RawArray("b", len(self.keys))
+
+    def post(self, assignment: Mapping[Key, bool]) -> None:
+        with self.posts.get_lock():
+            for index, key in enumerate(self.keys):
+                self.values[index] = bool(assignment.get(key, False))
+            self.posts.value += 1
+
+    def reader(self) -> Incoming:
+        """A poll that returns the posted solution once each time a newer one is posted."""
+        seen = 0
+
+        def news() -> Mapping[Key, bool] | None:
+            nonlocal seen
+            with self.posts.get_lock():
+                if self.posts.value == seen:
+                    return None
+                seen = self.posts.value
+                return dict(zip(self.keys, map(bool, self.values), strict=True))
+
+        return news
+
+
+def _nothing_new() -> Mapping[Key, bool] | None:
+    return None
 
 
 class Scoreboard:
@@ -242,9 +293,14 @@ def _die_with_parent() -> None:
 
 
 def _run_racer(
-    racer: Racer, time_limit: float | None, start: Result | None, send: Connection
+    racer: Racer,
+    time_limit: float | None,
+    start: Result | None,
+    send: Connection,
+    blackboard: Blackboard | None = None,
 ) -> None:
-    """The child's work: each stage in turn, every improvement and the end sent to the parent."""
+    """The child's work: each stage in turn, every improvement and the end sent to the parent;
+    a listening stage reads the race's best solution from ``blackboard`` while it runs."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the racers
     deadline = Deadline(time_limit)
@@ -259,6 +315,8 @@ def _run_racer(
             options = dict(stage.options)
             if stage.hinted and best is not None:
                 options["hint"] = best[1]
+            if stage.listening and blackboard is not None:
+                options["incoming"] = blackboard.reader()
             result = solve(
                 stage.model,
                 stage.backend,

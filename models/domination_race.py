@@ -12,7 +12,10 @@ Which two depends on the variant, because the provers fail differently on each. 
   both starting from a placement CP-SAT's local search found on both cores before the race:
   18 in 574.9 s (seed 1; 10 s of it local search, which found 52); through the benchmark,
   seeds 1 to 3, 17 in 309 to 327 s, and 18 proven in 594.7 s on seed 3 but at bound 51 of 52
-  after 600 s on seeds 1 and 2. Two SCIPs each starting from
+  after 600 s on seeds 1 and 2. Local search ends at 53 on some seeds, and a SCIP holding 53
+  climbs half as fast as one holding 52, so the two SCIPs also hand each other better placements
+  while they run (listening stages): 18 proven on seeds 2 and 3 (573.8, 588.5 s), 17 unchanged
+  (323.6 to 344.8 s). Two SCIPs each starting from
   its own racer's local search reached only bound 51 in 600 s: the one that closed the bound
   had 54 knights from its own search while the other racer held 52. With the optimum in hand,
   SCIP alone refutes one knight fewer on 17 in 310 to 330 s (seeds 1, 2).
@@ -86,6 +89,12 @@ def scip_prover(model: Model, seed: int = 1, *, root_cuts_only: bool = False) ->
     if root_cuts_only:
         parameters |= SCIP_ROOT_CUTS_ONLY
     return Stage(model, SCIP, {"parameters": parameters})
+
+
+def _listening(prover: Stage) -> Stage:
+    """``prover`` starting from the race's best placement and taking each better one while it
+    runs: a SCIP that holds the optimum prunes every node whose bound rounds up to it."""
+    return replace(prover, hinted=True, listening=True)
 
 
 def cpsat_local_search(model: Model, seed: int, seconds: float) -> Stage:
@@ -165,11 +174,8 @@ def domination_racers(
     prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
     if starts_from_placement(rows, cols, variant, backend, knights_on):
         return built, [
-            Racer("SCIP from the placement", (replace(scip_prover(model, seed), hinted=True),)),
-            Racer(
-                "second SCIP from the placement",
-                (replace(scip_prover(model, seed + 1), hinted=True),),
-            ),
+            Racer("SCIP from the placement", (_listening(scip_prover(model, seed)),)),
+            Racer("second SCIP from the placement", (_listening(scip_prover(model, seed + 1)),)),
         ]
     if backend == CPSAT and variant == "independent":
         return built, [prover, Racer("SCIP", (scip_prover(model, seed),))]

@@ -345,7 +345,7 @@ def test_from_17x17_the_independent_race_is_two_scips_from_a_shared_placement() 
     _, racers = domination_racers(17, 17, "independent", seed=7)
     stages = [stage for racer in racers for stage in racer.stages]
     assert [stage.backend for stage in stages] == ["scip", "scip"]
-    assert all(stage.hinted for stage in stages)
+    assert all(stage.hinted and stage.listening for stage in stages)
     assert [seeds_of(stage) for stage in stages] == [("scip", 7), ("scip", 8)]
 
 

@@ -160,6 +160,26 @@ def test_scip_starts_from_a_hint_and_drops_a_broken_one() -> None:
     assert broken.proven_optimal and broken.objective == optimum.objective
 
 
+def test_scip_takes_a_better_solution_handed_in_while_it_runs() -> None:
+    """Stopped after its root node, SCIP ends at the optimum handed in by ``incoming`` where on
+    its own it ends at a worse placement; it polls again after taking one."""
+    built = build_model(10, 10, "dominating", symmetry=False)
+    optimum = solve(built.model, "cadical195", optimisation="maxsat")
+    root_only = {"limits/nodes": 1}
+    polls: list[bool] = []
+
+    def incoming() -> Mapping[Key, bool] | None:
+        polls.append(True)
+        return optimum.assignment if len(polls) == 1 else None
+
+    alone = solve(built.model, "scip", parameters=root_only)
+    told = solve(built.model, "scip", parameters=root_only, incoming=incoming)
+    assert alone.objective is not None and optimum.objective is not None
+    assert alone.objective > optimum.objective
+    assert told.objective == optimum.objective and len(polls) > 1
+    check_assignment(built.model, told.assignment)
+
+
 @pytest.mark.parametrize("backend", MIP)
 def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
     built = build_model(14, 14, "independent")

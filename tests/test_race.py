@@ -15,7 +15,7 @@ from boardsat import BoardsatError, Model, Status, solve
 from boardsat import race as race_module
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.knight_domination import build_model
-from boardsat.race import Racer, Scoreboard, Stage, race
+from boardsat.race import Blackboard, Racer, Scoreboard, Stage, race
 from boardsat.results import Improvement, Result
 
 ROUTES = [
@@ -148,11 +148,13 @@ def test_bad_racers_fail_before_any_child_starts() -> None:
         race([Racer("x", (Stage(loop, "cpsat"),)), Racer("y", (Stage(loop, "highs"),))])
 
 
-def _messages_of(racer: Racer, start: Result | None = None) -> list[tuple[str, Any]]:
+def _messages_of(
+    racer: Racer, start: Result | None = None, blackboard: Blackboard | None = None
+) -> list[tuple[str, Any]]:
     """Everything one racer's child sends, run to its end as the race would run it."""
     receive, send = multiprocessing.Pipe(duplex=False)
     child = multiprocessing.get_context("fork").Process(
-        target=race_module._run_racer, args=(racer, 60.0, start, send)
+        target=race_module._run_racer, args=(racer, 60.0, start, send, blackboard)
     )
     child.start()
     send.close()
@@ -186,6 +188,31 @@ def test_hinted_stages_start_from_the_race_s_start() -> None:
     assert found and set(found) == {start.objective}
 
 
+def test_the_blackboard_hands_each_posted_solution_to_a_reader_once() -> None:
+    keys = [("knight", 0, 0), ("knight", 0, 1), ("knight", 1, 0)]
+    blackboard = Blackboard(keys, multiprocessing.get_context("fork"))
+    first, second = blackboard.reader(), blackboard.reader()
+    assert first() is None
+    blackboard.post({keys[0]: True})  # a key left out is false
+    assert first() == {keys[0]: True, keys[1]: False, keys[2]: False}
+    assert first() is None
+    blackboard.post({keys[1]: True, keys[2]: True})
+    assert second() == first() == {keys[0]: False, keys[1]: True, keys[2]: True}
+
+
+def test_a_listening_stage_takes_the_race_s_best_solution_while_it_runs() -> None:
+    """SCIP stopped after its root node ends at the placement posted on the blackboard, where on
+    its own it ends at a worse one (the SCIP incoming test shows that on the same board)."""
+    model = build_model(10, 10, "dominating", symmetry=False).model
+    optimum = solve(model, "cadical195", optimisation="maxsat")
+    blackboard = Blackboard(model.keys(), multiprocessing.get_context("fork"))
+    blackboard.post(optimum.assignment)
+    prover = Stage(model, "scip", {"parameters": {"limits/nodes": 1}}, listening=True)
+    heard = _messages_of(Racer("x", (prover,)), blackboard=blackboard)
+    found = [news.objective for kind, news in heard if kind == "improvement" and news.objective]
+    assert found and found[-1] == optimum.objective
+
+
 def test_a_race_stopped_at_its_limit_keeps_a_start_nobody_beat() -> None:
     model = build_model(20, 20, "independent", symmetry=False).model
     start = solve(model, "cpsat", time_limit=1.0, workers=1, parameters={"use_ls_only": True})
@@ -210,6 +237,9 @@ def test_a_hinted_stage_needs_a_backend_that_takes_hints() -> None:
     placer = Stage(model, "cadical195", {"optimisation": "linear-down"})
     with pytest.raises(BoardsatError, match="takes no option hint") as refused:
         race([Racer("x", (placer, Stage(model, "glucose4", hinted=True)))])
+    assert "\n" not in str(refused.value)
+    with pytest.raises(BoardsatError, match="takes no option incoming") as refused:
+        race([Racer("x", (placer, Stage(model, "cpsat", listening=True)))])
     assert "\n" not in str(refused.value)
 
 
