@@ -17,6 +17,7 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import re
 import signal
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -33,6 +34,7 @@ from boardsat.models.knight_domination import build_model, decode
 from boardsat.solve import solve
 
 BASELINE = "textbook cpsat w8"
+WORKER_ROUTE = re.compile(r"(?P<model>textbook|boardsat single) cpsat w(?P<workers>[1-9][0-9]*)")
 GRACE_S = 2.0
 
 # a route returns the status, the placement found (or None) and the proven bound
@@ -41,7 +43,8 @@ Route = Callable[[int, str, float, int], Outcome]  # n, variant, time limit, see
 
 
 def routes() -> dict[str, Route]:
-    """Every route the benchmark knows, the baseline first; a MIP route per installed MIP solver."""
+    """The routes a benchmark runs by default, the baseline first; a MIP route per installed MIP
+    solver. ``route_named`` knows these and the CP-SAT routes at any worker count."""
     found: dict[str, Route] = {
         BASELINE: _textbook("cpsat", {"workers": 8}),
         "boardsat auto cpsat": _boardsat("auto", "cpsat"),
@@ -59,6 +62,34 @@ def routes() -> dict[str, Route]:
     return found
 
 
+def route_named(name: str) -> Route | None:
+    """A default route, or CP-SAT at a chosen worker count (``textbook cpsat wK``, ``boardsat
+    single cpsat wK``) for scaling runs on a machine with more cores; None for an unknown name."""
+    scaled = WORKER_ROUTE.fullmatch(name)
+    if scaled is None:
+        return routes().get(name)
+    workers = int(scaled["workers"])
+    if scaled["model"] == "textbook":
+        return _textbook("cpsat", {"workers": workers})
+    return _boardsat("single", "cpsat", workers=workers)
+
+
+def _selected_routes(chosen: Sequence[str]) -> dict[str, Route]:
+    """The chosen routes in the order given, or every default route when none is chosen."""
+    if not chosen:
+        return routes()
+    selected: dict[str, Route] = {}
+    for name in chosen:
+        route = route_named(name)
+        if route is None:
+            raise click.BadParameter(
+                f"unknown route {name!r}; known: {', '.join(routes())}, and "
+                "'textbook cpsat wK' or 'boardsat single cpsat wK' for K workers"
+            )
+        selected[name] = route
+    return selected
+
+
 def _textbook(backend: str, options: dict[str, Any]) -> Route:
     def run(n: int, variant: str, limit: float, seed: int) -> Outcome:
         built = build_model(n, n, variant, symmetry=False, lower_bound=False)
@@ -71,12 +102,21 @@ def _textbook(backend: str, options: dict[str, Any]) -> Route:
     return run
 
 
-def _boardsat(route: str, backend: str, *, split: bool | None = None) -> Route:
-    """A solving route as users run it; ``split=False`` keeps a total board whole, for comparison."""
+def _boardsat(route: str, backend: str, *, split: bool | None = None, **options: Any) -> Route:
+    """A solving route as users run it; ``split=False`` keeps a total board whole, for comparison;
+    ``options`` go to the backend (the single route)."""
 
     def run(n: int, variant: str, limit: float, seed: int) -> Outcome:
         answer = solve_domination(
-            n, n, variant, route=route, backend=backend, time_limit=limit, seed=seed, split=split
+            n,
+            n,
+            variant,
+            route=route,
+            backend=backend,
+            time_limit=limit,
+            seed=seed,
+            split=split,
+            **options,
         )
         placement = answer.placement if answer.knights is not None else None
         return answer.result.status.value, placement, answer.lower_bound
@@ -178,11 +218,7 @@ def run_benchmark(
     if min_n > max_n:
         raise BoardsatError(f"--min-n {min_n} is above --max-n {max_n}: nothing to measure")
     target = results_path("domination", output)
-    known = routes()
-    unknown = sorted(set(chosen) - set(known))
-    if unknown:
-        raise click.BadParameter(f"unknown route {unknown[0]!r}; known: {', '.join(known)}")
-    selected = {name: route for name, route in known.items() if not chosen or name in chosen}
+    selected = _selected_routes(chosen)
     rows: list[Measurement] = []
     largest: dict[str, dict[str, int]] = {}
     for variant in variants:

@@ -63,3 +63,23 @@ def test_a_placement_that_breaks_the_rules_stops_the_benchmark_with_the_reason()
 def test_a_route_that_refuses_its_input_stops_the_benchmark_in_one_line() -> None:
     with pytest.raises(BoardsatError, match=r"^this route refuses the board$"):
         run_in_child(refusing_route, 4, "independent", 10.0, 1)
+
+
+def test_cpsat_routes_at_any_worker_count_run_in_the_order_given(tmp_path: Path) -> None:
+    """Scaling runs name their worker counts; each row is still checked against OEIS."""
+    output = tmp_path / "bench.json"
+    chosen = ["boardsat single cpsat w3", "textbook cpsat w1"]
+    run_benchmark(3, 5, 30.0, ["independent"], 1, str(output), chosen=chosen)
+    document = json.loads(output.read_text())
+    assert document["settings"]["routes"] == chosen
+    assert {(row["route"], row["instance"]) for row in document["rows"]} == {
+        (route, f"independent {n}x{n}") for route in chosen for n in range(3, 6)
+    }
+    assert all(row["extra"]["matches_published"] for row in document["rows"])
+
+
+@pytest.mark.parametrize("route", ["textbook cpsat w0", "boardsat auto cpsat w2", "no such"])
+def test_an_unknown_route_is_refused_in_one_line(route: str, run_cli: CliRun) -> None:
+    code, out, err = run_cli("bench", "domination", "--max-n", "2", "--route", route)
+    assert code == 2 and out == ""
+    assert err.startswith("boardsat: error:") and repr(route) in err and "wK" in err
