@@ -44,7 +44,7 @@ model, every step on the chosen SAT solver.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from boardsat.backends import CPSAT, SCIP, capabilities
 from boardsat.deadline import Deadline
@@ -133,7 +133,34 @@ def local_search_seconds(time_limit: float | None) -> float:
     return min(max(time_limit * LOCAL_SEARCH_SHARE, low), high)
 
 
-def domination_racers(
+@dataclass(frozen=True)
+class LineUp:
+    """A race decided but not yet run: the model its answers decode against, its racers, and
+    whether the racers start from ``shared_placement``, which ``run`` then searches first."""
+
+    built: DominationModel
+    racers: tuple[Racer, ...]
+    seed: int
+    from_placement: bool
+
+    def run(self, time_limit: float | None = None) -> RaceOutcome:
+        """Race within ``time_limit``; where the race starts from a placement, that placement is
+        its first event and the race's events are timed from the placer's start."""
+        deadline = Deadline(time_limit)
+        if not self.from_placement:
+            return race(self.racers, deadline.remaining())
+        start = shared_placement(self.built.model, self.seed, deadline.remaining())
+        outcome = race(self.racers, deadline.remaining(), start=start)
+        later = tuple(
+            replace(event, seconds=start.seconds + event.seconds) for event in outcome.events
+        )
+        placed = (
+            () if start.objective is None else (RaceEvent(start.seconds, PLACER, start.objective),)
+        )
+        return replace(outcome, events=(*placed, *later))
+
+
+def domination_line_up(
     rows: int,
     cols: int,
     variant: str,
@@ -144,18 +171,18 @@ def domination_racers(
     tiles: int = 0,
     seed: int = 1,
     knights_on: str | None = None,
-) -> tuple[DominationModel, list[Racer]]:
-    """The model answers decode against, and the two racers for ``backend`` and ``variant``.
+) -> LineUp:
+    """The race for ``backend`` and ``variant``: its model, built within ``time_limit``, and its
+    two racers.
 
     ``seed`` seeds every racer that takes one: CP-SAT's core search, its local search and the
     first SCIP with ``seed``, a second prover of the same solver with ``seed + 1`` (the second
     SCIP on the same model, a second core-guided prover on a model shuffled by ``seed``; RC2
     itself runs deterministically). Proof times on one board vary several-fold by seed.
     ``knights_on`` races one colour's half of a split total problem (domination_colours).
-    Where ``starts_from_placement`` holds, both racers are SCIPs that start from the race's
-    ``start``, which ``race_domination`` supplies (raced without it they search from scratch).
+    Where ``starts_from_placement`` holds, both racers are SCIPs that start from the placement
+    the line-up's ``run`` finds first.
     """
-    deadline = Deadline(time_limit)
     built = build_model(
         rows,
         cols,
@@ -163,70 +190,43 @@ def domination_racers(
         symmetry=symmetry,
         tiles=tiles,
         knights_on=knights_on,
-        deadline=deadline,
+        deadline=Deadline(time_limit),
     )
-    model = built.model
+    from_placement = starts_from_placement(rows, cols, variant, backend, knights_on)
+    racers = _racers(built.model, variant, backend, time_limit, seed, knights_on, from_placement)
+    return LineUp(built, racers, seed, from_placement)
+
+
+def _racers(
+    model: Model,
+    variant: str,
+    backend: str,
+    time_limit: float | None,
+    seed: int,
+    knights_on: str | None,
+    from_placement: bool,
+) -> tuple[Racer, ...]:
+    """The two racers on ``model``, chosen by what measured best per variant (module docstring)."""
     if backend == CPSAT and variant == "dominating":
-        return built, [
+        return (
             Racer("SCIP", (scip_prover(model, seed),)),
             Racer("SCIP, root cuts only", (scip_prover(model, seed + 1, root_cuts_only=True),)),
-        ]
-    prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
-    if starts_from_placement(rows, cols, variant, backend, knights_on):
-        return built, [
+        )
+    if from_placement:
+        return (
             Racer("SCIP from the placement", (_listening(scip_prover(model, seed)),)),
             Racer("second SCIP from the placement", (_listening(scip_prover(model, seed + 1)),)),
-        ]
+        )
+    prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
     if backend == CPSAT and variant == "independent":
-        return built, [prover, Racer("SCIP", (scip_prover(model, seed),))]
+        return prover, Racer("SCIP", (scip_prover(model, seed),))
     if backend == CPSAT and knights_on is not None:
         placer = cpsat_local_search(model, seed, HALF_PLACER_SECONDS)
-        from_placement = replace(scip_prover(model, seed), hinted=True)
-        return built, [
-            prover,
-            Racer("placer, then SCIP from its placement", (placer, from_placement)),
-        ]
+        from_half_placement = replace(scip_prover(model, seed), hinted=True)
+        return prover, Racer("placer, then SCIP from its placement", (placer, from_half_placement))
     if backend == CPSAT:
         placer = cpsat_local_search(model, seed, local_search_seconds(time_limit))
     else:
         placer = Stage(model, backend, SAT_PLACER, seconds=local_search_seconds(time_limit))
     second = core_prover(model.shuffled(seed), backend, seed + 1)
-    return built, [prover, Racer("placer, then second prover", (placer, second))]
-
-
-def race_domination(
-    rows: int,
-    cols: int,
-    variant: str,
-    backend: str = CPSAT,
-    time_limit: float | None = None,
-    *,
-    symmetry: bool = False,
-    tiles: int = 0,
-    seed: int = 1,
-    knights_on: str | None = None,
-) -> tuple[DominationModel, RaceOutcome]:
-    """Build the racers (``domination_racers``'s arguments) and race them within ``time_limit``.
-
-    Where ``starts_from_placement`` holds, ``shared_placement`` runs first: its placement is the
-    race's start and its first event, and the race's events are timed from the placer's start.
-    """
-    deadline = Deadline(time_limit)
-    built, racers = domination_racers(
-        rows,
-        cols,
-        variant,
-        backend,
-        deadline.remaining(),
-        symmetry=symmetry,
-        tiles=tiles,
-        seed=seed,
-        knights_on=knights_on,
-    )
-    if not starts_from_placement(rows, cols, variant, backend, knights_on):
-        return built, race(racers, deadline.remaining())
-    start = shared_placement(built.model, seed, deadline.remaining())
-    outcome = race(racers, deadline.remaining(), start=start)
-    later = tuple(replace(event, seconds=start.seconds + event.seconds) for event in outcome.events)
-    placed = () if start.objective is None else (RaceEvent(start.seconds, PLACER, start.objective),)
-    return built, replace(outcome, events=(*placed, *later))
+    return prover, Racer("placer, then second prover", (placer, second))

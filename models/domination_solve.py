@@ -60,8 +60,8 @@ from boardsat.models.board import Board, Square
 from boardsat.models.domination_colours import colour_swap, halves_to_solve, knight_squares
 from boardsat.models.domination_race import (
     core_prover,
+    domination_line_up,
     has_core_prover,
-    race_domination,
 )
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import (
@@ -306,7 +306,7 @@ def _solve_part(
     finisher = None
     built: DominationModel
     if route == "race":
-        built, outcome = race_domination(
+        line_up = domination_line_up(
             rows,
             cols,
             variant,
@@ -317,6 +317,7 @@ def _solve_part(
             seed=seed,
             knights_on=knights_on,
         )
+        built, outcome = line_up.built, line_up.run(deadline.remaining())
         result, events, finisher = outcome.result, outcome.events, outcome.finisher
     elif route in ("core", "lp", "portfolio"):
         built = build_model(

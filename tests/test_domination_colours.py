@@ -14,7 +14,7 @@ from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_colours import COLOURS, colour, colour_swap, halves_to_solve
 from boardsat.models.domination_published import published_minimum
-from boardsat.models.domination_race import domination_racers
+from boardsat.models.domination_race import domination_line_up
 from boardsat.models.domination_solve import solve_domination
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import build_model, decode
@@ -151,7 +151,8 @@ def test_each_racer_of_a_half_alone_proves_the_half_optimum(knights_on: str) -> 
     """A half's race is core search beside a placer that hands SCIP its placement; each racer
     alone must prove the optimum RC2 finds on the same half, with knights of its colour only
     attacking every square of the other."""
-    built, racers = domination_racers(7, 7, "total", knights_on=knights_on)
+    line_up = domination_line_up(7, 7, "total", knights_on=knights_on)
+    built, racers = line_up.built, line_up.racers
     assert [[(stage.backend, stage.hinted) for stage in racer.stages] for racer in racers] == [
         [("cpsat", False)],
         [("cpsat", False), ("scip", True)],

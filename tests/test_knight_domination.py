@@ -16,7 +16,7 @@ from boardsat.models import domination_race
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_published import published_minimum
-from boardsat.models.domination_race import PLACER, domination_racers, starts_from_placement
+from boardsat.models.domination_race import PLACER, domination_line_up, starts_from_placement
 from boardsat.models.domination_solve import (
     CORE_ALONE_UP_TO_SQUARES,
     CPSAT_ONLY_ROUTES,
@@ -282,7 +282,7 @@ def test_the_portfolio_proves_the_published_optimum_whatever_the_seed(variant: s
 def test_race_reports_how_bound_and_placement_met(backend: str) -> None:
     answer = solve_domination(10, 10, "dominating", route="race", backend=backend)
     assert answer.proven_optimal and answer.knights == published_minimum(10, "dominating")
-    _, racers = domination_racers(10, 10, "dominating", backend)
+    racers = domination_line_up(10, 10, "dominating", backend).racers
     assert answer.finisher in {racer.name for racer in racers}
     bounds = [event.bound for event in answer.events if event.bound is not None]
     found = [event.objective for event in answer.events if event.objective is not None]
@@ -302,7 +302,8 @@ RACER_BACKENDS = {
 def test_each_racer_alone_proves_the_optimum(backend: str, variant: str) -> None:
     """A race is only as sound as each racer: alone, every one must reach and prove the optimum
     the exhaustive search finds."""
-    built, racers = domination_racers(5, 5, variant, backend)
+    line_up = domination_line_up(5, 5, variant, backend)
+    built, racers = line_up.built, line_up.racers
     assert [[stage.backend for stage in racer.stages] for racer in racers] == (
         RACER_BACKENDS[backend, variant]
     )
@@ -325,7 +326,7 @@ def seeds_of(stage: Stage) -> tuple[str, int]:
 def test_the_seed_reaches_every_seeded_stage_of_the_race(variant: str) -> None:
     """A seed sweep must vary the whole race, and two provers of one solver must not share a
     seed (nor, for core search, a model)."""
-    _, (first, second) = domination_racers(6, 6, variant, seed=7)
+    first, second = domination_line_up(6, 6, variant, seed=7).racers
     provers = [first.stages[0], second.stages[-1]]
     assert seeds_of(provers[0]) in {("cpsat", 7), ("scip", 7)}
     assert len({seeds_of(stage) for stage in provers}) == 2
@@ -342,8 +343,9 @@ def test_from_17x17_the_independent_race_is_two_scips_from_a_shared_placement() 
     assert not starts_from_placement(16, 16, "independent", "cpsat")
     assert not starts_from_placement(17, 17, "dominating", "cpsat")
     assert not starts_from_placement(17, 17, "independent", "cadical195")
-    _, racers = domination_racers(17, 17, "independent", seed=7)
-    stages = [stage for racer in racers for stage in racer.stages]
+    line_up = domination_line_up(17, 17, "independent", seed=7)
+    assert line_up.from_placement and line_up.seed == 7
+    stages = [stage for racer in line_up.racers for stage in racer.stages]
     assert [stage.backend for stage in stages] == ["scip", "scip"]
     assert all(stage.hinted and stage.listening for stage in stages)
     assert [seeds_of(stage) for stage in stages] == [("scip", 7), ("scip", 8)]
