@@ -180,7 +180,8 @@ def command(
     "--route",
     "chosen",
     multiple=True,
-    help="Run only these routes (repeatable; the baseline is always worth including).",
+    help="Run only these routes, in this order (repeatable; the baseline is always worth "
+    "including); 'textbook cpsat wK' and 'boardsat single cpsat wK' run CP-SAT on K workers.",
 )
 @click.option("--output", type=click.Path(dir_okay=False), help="Results file to write.")
 def bench(
