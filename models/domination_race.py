@@ -14,8 +14,8 @@ Which two depends on the variant, because the provers fail differently on each. 
   seeds 1 to 3, 17 in 309 to 327 s, and 18 proven in 594.7 s on seed 3 but at bound 51 of 52
   after 600 s on seeds 1 and 2. Local search ends at 53 on some seeds, and a SCIP holding 53
   climbs half as fast as one holding 52, so the two SCIPs also hand each other better placements
-  while they run (listening stages): 18 proven on seeds 2 and 3 (573.8, 588.5 s), 17 unchanged
-  (323.6 to 344.8 s). Two SCIPs each starting from
+  while they run (listening stages): 18 proven on seeds 2, 3 and 5 of 1 to 5 (573.8, 588.5,
+  597.4 s; bound 51 on the others), 17 unchanged (323.6 to 344.8 s). Two SCIPs each starting from
   its own racer's local search reached only bound 51 in 600 s: the one that closed the bound
   had 54 knights from its own search while the other racer held 52. With the optimum in hand,
   SCIP alone refutes one knight fewer on 17 in 310 to 330 s (seeds 1, 2).
