@@ -28,9 +28,9 @@ either way.
   model: 0.92 and 0.38 s), dominating 11x11 to 13x13 in 0.31, 0.46 and 0.99 s (the race: 1.8,
   1.4 and 3.5 s). At 14x14 the race is ahead (independent 6.0 against 10.7 s).
 - ``race`` runs two provers side by side on two processes (domination_race). On CP-SAT: for the
-  independent variant core search beside SCIP, and from 17x17 up two SCIPs that start from a
-  placement local search found on both cores first and hand each other better ones while they
-  run; for a total half core search beside local search that hands SCIP its placement; for the
+  independent variant core search beside SCIP, and from 17x17 up two SCIPs (the second with cuts
+  at the root only) that start from a placement local search found on both cores first and hand
+  each other better ones while they run; for a total half core search beside local search that hands SCIP its placement; for the
   dominating variant two SCIPs; for a whole total board core search beside local search that
   turns core search.
   ``auto`` takes it above 169 squares, and above 100 on the SAT backends.
