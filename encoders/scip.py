@@ -149,10 +149,17 @@ class _Incoming(Heur):
         if news is None:
             return {"result": SCIP_RESULT.DIDNOTRUN}
         solution = self.model.createOrigSol(self)
-        for key, x in zip(self.boardsat_model.keys(), self.xs, strict=True):
-            self.model.setSolVal(solution, x, 1.0 if news.get(key, False) else 0.0)
+        _set_values(self.model, solution, self.boardsat_model, self.xs, news)
         kept = self.model.trySol(solution, printreason=False)
         return {"result": SCIP_RESULT.FOUNDSOL if kept else SCIP_RESULT.DIDNOTFIND}
+
+
+def _set_values(
+    scip: ScipModel, solution: Any, model: Model, xs: list[Any], values: Mapping[Key, bool]
+) -> None:
+    """Write a boardsat assignment into a SCIP solution (keys left out are false)."""
+    for key, x in zip(model.keys(), xs, strict=True):
+        scip.setSolVal(solution, x, 1.0 if values.get(key, False) else 0.0)
 
 
 def _integral_bound(dual: float) -> int:
@@ -226,8 +233,7 @@ class ScipBackend(ZeroOneBackend):
             )
         if self.hint:
             start = scip.createSol()
-            for key, x in zip(model.keys(), xs, strict=True):
-                scip.setSolVal(start, x, 1.0 if self.hint.get(key, False) else 0.0)
+            _set_values(scip, start, model, xs, self.hint)
             scip.addSol(start, free=True)  # checked by SCIP: a broken hint is dropped
         if self.incoming is not None:
             scip.includeHeur(

@@ -30,9 +30,9 @@ either way.
 - ``race`` runs two provers side by side on two processes (domination_race). On CP-SAT: for the
   independent variant core search beside SCIP, and from 17x17 up two SCIPs (the second with cuts
   at the root only) that start from a placement local search found on both cores first and hand
-  each other better ones while they run; for a total half core search beside local search that hands SCIP its placement; for the
-  dominating variant two SCIPs; for a whole total board core search beside local search that
-  turns core search.
+  each other better ones while they run; for a total half core search beside local search that
+  hands SCIP its placement; for the dominating variant two SCIPs; for a whole total board core
+  search beside local search that turns core search.
   ``auto`` takes it above 169 squares, and above 100 on the SAT backends.
 - ``single`` runs one backend in this process, with the configurations the benchmark found
   strongest for it: CP-SAT with 8 workers (more portfolio workers than cores still pays off on
