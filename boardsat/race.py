@@ -10,7 +10,8 @@ Each racer runs a list of stages in a child process of its own, one stage after 
 can hand its core to a second prover once local search has had its turn). Children are killed, not
 asked, to stop: some SAT solvers cannot be interrupted. Racers may solve different models (one with
 a symmetry break, one without) provided every model has the same optimum and the same objective
-keys; the caller vouches for that.
+keys; the caller vouches for that. Solutions handed between racers are keyed by the first racer's
+model, so a hinted or listening stage needs a model with its variable keys (a shuffled copy).
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def race(
     OPTIMAL needs a solution and a bound that meet; UNSATISFIABLE needs a racer to prove its
     model infeasible; anything else ends UNKNOWN with the best solution and bound heard of.
     ``start``, a solution found before the race (by a placer on every core), is the best
-    solution until a racer beats it, and every racer's hinted stages start from it.
+    solution until a racer beats it, and every racer's hinted stages start from it. A racer that
+    fails, or dies without a word (a solver's segfault, an OOM kill), raises here.
     """
     deadline = Deadline(time_limit)
     if not racers:
@@ -94,25 +96,7 @@ def race(
     reference = racers[0].stages[0].model
     if reference.objective is None:
         raise BoardsatError("a race minimises: the model needs an objective")
-    for racer in racers:
-        for stage in racer.stages:
-            # bad names fail here, in one line; a hinted or listening stage's backend must take
-            # a hint or solutions while it runs
-            extra: dict[str, Any] = {"hint": {}} if stage.hinted else {}
-            if stage.listening:
-                extra["incoming"] = _nothing_new
-            make_backend(stage.backend, **{**stage.options, **extra})
-            has_circuit = any(isinstance(c, Circuit) for c in stage.model.constraints)
-            if has_circuit and not capabilities(stage.backend).circuit:
-                raise BoardsatError(
-                    f"racer {racer.name!r}: backend {stage.backend!r} has no circuit constraint"
-                )
-            limited = time_limit is not None or stage.seconds is not None
-            if limited and not capabilities(stage.backend).honours_time_limit:
-                raise BoardsatError(
-                    f"racer {racer.name!r}: backend {stage.backend!r} cannot be stopped at a time"
-                    " limit"
-                )
+    _check_stages(racers, reference, time_limit)
     if start is not None and not start.has_solution:
         start = None
     board = Scoreboard(reference.objective.lower_bound, start)
@@ -121,63 +105,122 @@ def race(
     context = cast(Any, multiprocessing.get_context(method))
     listens = any(stage.listening for racer in racers for stage in racer.stages)
     blackboard = Blackboard(reference.keys(), context) if listens else None
-    posted = board.objective  # the start's, if there is one
-    if blackboard is not None and posted is not None:
+    if blackboard is not None and board.objective is not None:
         blackboard.post(board.assignment)
-    listening: dict[Connection, str] = {}
-    processes = []
-    for racer in racers:
-        receive, send = context.Pipe(duplex=False)
-        child = context.Process(
-            target=_run_racer,
-            args=(racer, deadline.remaining(), start, send, blackboard),
-            daemon=True,
-        )
-        child.start()
-        send.close()
-        listening[receive] = racer.name
-        processes.append(child)
-    try:
-        while listening and not board.settled():
-            ready = wait(list(listening), timeout=deadline.remaining())
-            if not ready:
-                break
-            for ready_one in ready:
-                connection = cast(Connection, ready_one)
-                try:
-                    message = connection.recv()
-                except EOFError:
-                    del listening[connection]
-                    connection.close()
-                    continue
-                board.hear(listening[connection], message, deadline.elapsed())
-                if blackboard is not None and board.objective != posted:
-                    posted = board.objective
-                    blackboard.post(board.assignment)
+    open_pipes: dict[Connection, str] = {}  # the racers' result pipes not yet done, to names
+    children: dict[Connection, Any] = {}  # every started racer's process, by its pipe
+    try:  # before the first start: a failed start still kills the racers started before it
+        for racer in racers:
+            receive, send = context.Pipe(duplex=False)
+            open_pipes[receive] = racer.name
+            args = (racer, deadline.remaining(), start, send, blackboard)
+            child = context.Process(target=_run_racer, args=args, daemon=True)
+            with contextlib.closing(send):  # the child's end: the parent keeps none open
+                child.start()
+            children[receive] = child
+        _hear_racers(board, open_pipes, children, deadline, blackboard)
     finally:
-        for child in processes:
+        for child in children.values():
             child.kill()
             child.join()
-        for connection in listening:
+        for connection in open_pipes:
             connection.close()
     return board.outcome(racers, deadline.elapsed())
+
+
+def _check_stages(racers: Sequence[Racer], reference: Model, time_limit: float | None) -> None:
+    """Refuse, in one line and before any child starts, a stage its racer could not run."""
+    keys = set(reference.keys())
+    for racer in racers:
+        for stage in racer.stages:
+            _check_stage(racer.name, stage, keys, time_limit)
+
+
+def _check_stage(name: str, stage: Stage, keys: set[Key], time_limit: float | None) -> None:
+    """Bad names fail here, in one line. A hinted or listening stage's backend must take a hint
+    or solutions while it runs, and its model the first racer's keys, which those are keyed by:
+    on other keys every solution handed to it would be silently rejected."""
+    extra: dict[str, Any] = {"hint": {}} if stage.hinted else {}
+    if stage.listening:
+        extra["incoming"] = _nothing_new
+    make_backend(stage.backend, **{**stage.options, **extra})
+    if (stage.hinted or stage.listening) and set(stage.model.keys()) != keys:
+        raise BoardsatError(
+            f"racer {name!r}: a hinted or listening stage needs a model with the first racer's"
+            " variable keys"
+        )
+    has_circuit = any(isinstance(c, Circuit) for c in stage.model.constraints)
+    if has_circuit and not capabilities(stage.backend).circuit:
+        raise BoardsatError(f"racer {name!r}: backend {stage.backend!r} has no circuit constraint")
+    limited = time_limit is not None or stage.seconds is not None
+    if limited and not capabilities(stage.backend).honours_time_limit:
+        raise BoardsatError(
+            f"racer {name!r}: backend {stage.backend!r} cannot be stopped at a time limit"
+        )
+
+
+def _hear_racers(
+    board: Scoreboard,
+    open_pipes: dict[Connection, str],
+    children: Mapping[Connection, Any],
+    deadline: Deadline,
+    blackboard: Blackboard | None,
+) -> None:
+    """Tell ``board`` what the racers send until it settles, every racer is done, or time runs
+    out; post each better solution on ``blackboard`` for the listening racers."""
+    posted = board.objective  # the start's, posted before any racer started
+    while open_pipes and not board.settled():
+        ready = wait(list(open_pipes), timeout=deadline.remaining())
+        if not ready:
+            return
+        for ready_one in ready:
+            connection = cast(Connection, ready_one)
+            message = _receive(connection, children[connection])
+            if message[0] == "done":
+                del open_pipes[connection]
+                connection.close()
+                continue
+            board.hear(open_pipes[connection], message, deadline.elapsed())
+            if blackboard is not None and board.objective != posted:
+                posted = board.objective
+                blackboard.post(board.assignment)
+
+
+_REAPED_WITHIN = 5.0  # seconds: a dead racer's pipe closes a moment before it can be reaped
+
+
+def _receive(connection: Connection, child: Any) -> tuple[str, Any]:
+    """A racer's next message. Its pipe ending before its "done" means it died without a Python
+    exception (a solver's segfault, an OOM kill, SIGKILL): that comes back as its failure,
+    since a race that lost a racer silently could end UNKNOWN for no reason anyone sees."""
+    try:
+        return cast(tuple[str, Any], connection.recv())
+    except EOFError:
+        child.join(_REAPED_WITHIN)
+        return ("failed", f"it died without finishing, exit code {child.exitcode}")
 
 
 class Blackboard:
     """The race's best solution in memory the racers share: the parent posts each better one and
     a listening stage reads it while it runs. Shared memory, not a pipe: a racer busy in a stage
-    that does not listen never blocks the parent, and a reader only ever sees the latest."""
+    that does not listen never blocks the parent, and a reader only ever sees the latest.
+
+    No lock, since a racer killed while holding one would leave the parent's next post waiting
+    forever: the parent, the only writer, makes a sequence number odd while it writes and even
+    after, and a reader keeps its copy of the values only if the sequence read before and after
+    it is the same even number, else it gets nothing until a later poll. Readers hold nothing and
+    never wait. (x86-64 keeps stores and loads in order; on a weaker CPU a torn copy at worst
+    hands SCIP a placement that it checks before use.)"""
 
     def __init__(self, keys: Sequence[Key], context: Any) -> None:
         self.keys = tuple(keys)
-        self.posts = context.Value("q", 0)  # how many solutions were posted; guards the values
+        self.sequence = context.RawValue("q", 0)  # twice the posts so far, plus 1 mid-post
         self.values = context.RawArray("b", len(self.keys))
 
     def post(self, assignment: Mapping[Key, bool]) -> None:
-        with self.posts.get_lock():
-            for index, key in enumerate(self.keys):
-                self.values[index] = bool(assignment.get(key, False))
-            self.posts.value += 1
+        self.sequence.value += 1
+        self.values[:] = [bool(assignment.get(key, False)) for key in self.keys]
+        self.sequence.value += 1
 
     def reader(self) -> Incoming:
         """A poll that returns the posted solution once each time a newer one is posted."""
@@ -185,11 +228,14 @@ class Blackboard:
 
         def news() -> Mapping[Key, bool] | None:
             nonlocal seen
-            with self.posts.get_lock():
-                if self.posts.value == seen:
-                    return None
-                seen = self.posts.value
-                return dict(zip(self.keys, map(bool, self.values), strict=True))
+            before = self.sequence.value
+            if before == seen or before % 2:
+                return None  # nothing new, or a post half written: a later poll takes it
+            values = self.values[:]
+            if self.sequence.value != before:
+                return None  # posted over while copied: a later poll takes the newer one
+            seen = before
+            return dict(zip(self.keys, map(bool, values), strict=True))
 
         return news
 
@@ -222,6 +268,7 @@ class Scoreboard:
             self.infeasible = True
             self.finisher = racer
             self.events.append(RaceEvent(seconds, racer))
+            self._check_agreement(racer)
             return
         improvement: Improvement = payload
         better_solution = improvement.objective is not None and (
@@ -234,11 +281,7 @@ class Scoreboard:
         if higher_bound:
             assert improvement.bound is not None
             self.bound = improvement.bound
-        if self.objective is not None and self.bound > self.objective:
-            raise RuntimeError(
-                f"racer {racer} proved bound {self.bound} above a solution of cost "
-                f"{self.objective}: the racers' models do not share their optimum"
-            )
+        self._check_agreement(racer)
         if better_solution or higher_bound:
             self.events.append(
                 RaceEvent(
@@ -250,6 +293,22 @@ class Scoreboard:
             )
             if self.settled():
                 self.finisher = racer
+
+    def _check_agreement(self, racer: str) -> None:
+        """Racers on models with one optimum never prove a bound above a solution or prove
+        infeasible a problem with a solution; if they do, no status the race gives is true."""
+        if self.objective is None:
+            return
+        if self.infeasible:
+            raise RuntimeError(
+                f"racer {racer}: a proof of infeasibility beside a solution of cost "
+                f"{self.objective}: the racers' models do not share their optimum"
+            )
+        if self.bound > self.objective:
+            raise RuntimeError(
+                f"racer {racer} proved bound {self.bound} above a solution of cost "
+                f"{self.objective}: the racers' models do not share their optimum"
+            )
 
     def outcome(self, racers: Sequence[Racer], seconds: float) -> RaceOutcome:
         reference = racers[0].stages[0].model
@@ -299,41 +358,54 @@ def _run_racer(
     send: Connection,
     blackboard: Blackboard | None = None,
 ) -> None:
-    """The child's work: each stage in turn, every improvement and the end sent to the parent;
-    a listening stage reads the race's best solution from ``blackboard`` while it runs."""
+    """The child's work: its stages, then "done" as its last act, so that the parent can tell a
+    racer that finished from one that died without a Python exception and left a closed pipe."""
     _die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the racers
-    deadline = Deadline(time_limit)
+    with contextlib.closing(send):
+        with failures_sent(send):
+            _run_stages(racer, Deadline(time_limit), start, send, blackboard)
+        send.send(("done", None))
+
+
+def _run_stages(
+    racer: Racer,
+    deadline: Deadline,
+    start: Result | None,
+    send: Connection,
+    blackboard: Blackboard | None,
+) -> None:
+    """Each stage in turn, every improvement and the end sent to the parent; a listening stage
+    reads the race's best solution from ``blackboard`` while it runs."""
     best: tuple[int, Mapping[Key, bool]] | None = None  # this racer's best cost and solution
     if start is not None and start.objective is not None:
         best = (start.objective, start.assignment)
-    with contextlib.closing(send), failures_sent(send):
-        for stage in racer.stages:
-            limit = deadline.remaining()
-            if stage.seconds is not None:
-                limit = stage.seconds if limit is None else min(stage.seconds, limit)
-            options = dict(stage.options)
-            if stage.hinted and best is not None:
-                options["hint"] = best[1]
-            if stage.listening and blackboard is not None:
-                options["incoming"] = blackboard.reader()
-            result = solve(
-                stage.model,
-                stage.backend,
-                time_limit=limit,
-                on_improvement=lambda news: send.send(("improvement", news)),
-                **options,
-            )
-            if result.objective is not None and (best is None or result.objective < best[0]):
-                best = (result.objective, result.assignment)
-            if result.status is Status.UNSATISFIABLE:
-                send.send(("infeasible", None))
-                return
-            final = Improvement(
-                objective=result.objective,
-                bound=result.bound if result.status is not Status.OPTIMAL else result.objective,
-                assignment=result.assignment,
-            )
-            send.send(("improvement", final))
-            if result.status is Status.OPTIMAL or deadline.expired():
-                return
+    for stage in racer.stages:
+        limit = deadline.remaining()
+        if stage.seconds is not None:
+            limit = stage.seconds if limit is None else min(stage.seconds, limit)
+        options = dict(stage.options)
+        if stage.hinted and best is not None:
+            options["hint"] = best[1]
+        if stage.listening and blackboard is not None:
+            options["incoming"] = blackboard.reader()
+        result = solve(
+            stage.model,
+            stage.backend,
+            time_limit=limit,
+            on_improvement=lambda news: send.send(("improvement", news)),
+            **options,
+        )
+        if result.objective is not None and (best is None or result.objective < best[0]):
+            best = (result.objective, result.assignment)
+        if result.status is Status.UNSATISFIABLE:
+            send.send(("infeasible", None))
+            return
+        final = Improvement(
+            objective=result.objective,
+            bound=result.bound if result.status is not Status.OPTIMAL else result.objective,
+            assignment=result.assignment,
+        )
+        send.send(("improvement", final))
+        if result.status is Status.OPTIMAL or deadline.expired():
+            return

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
 from typing import Any
 
 import pytest
@@ -122,6 +128,48 @@ def test_a_crashing_racer_is_reported_with_its_traceback(monkeypatch: pytest.Mon
         race([Racer("crashing", (Stage(model, "cpsat"),))], time_limit=30)
 
 
+@pytest.mark.parametrize(
+    ("die", "code"),
+    [(lambda: os.kill(os.getpid(), signal.SIGKILL), -signal.SIGKILL), (lambda: os._exit(0), 0)],
+    ids=["killed", "exited"],
+)
+def test_a_racer_that_dies_without_a_word_fails_the_race(
+    monkeypatch: pytest.MonkeyPatch, die: Callable[[], None], code: int
+) -> None:
+    """A solver's segfault or an OOM kill leaves no traceback, only a closed pipe and an exit code."""
+    monkeypatch.setattr(race_module, "solve", lambda *args, **kwargs: die())
+    model = build_model(4, 4).model
+    with pytest.raises(RuntimeError, match=rf"^racer dying failed:\n.* exit code {code}$"):
+        race([Racer("dying", (Stage(model, "cpsat"),))], time_limit=30)
+
+
+def test_a_racer_out_of_stages_ends_the_race_without_a_failure() -> None:
+    model = build_model(20, 20, "dominating", symmetry=False).model
+    brief = Stage(model, "cpsat", {"workers": 1}, seconds=0.5)  # far from a proof in 0.5 s
+    outcome = race([Racer("brief", (brief,))], time_limit=60)
+    assert outcome.result.status is Status.UNKNOWN and outcome.result.seconds < 30
+
+
+def test_racers_started_before_a_failed_start_are_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    fork_process = multiprocessing.get_context("fork").Process  # what race.py starts on Linux
+    real_start = fork_process.start
+    started: list[Any] = []
+
+    def start_one(process: Any) -> None:
+        if started:
+            raise OSError("no more processes")
+        real_start(process)
+        started.append(process)
+
+    monkeypatch.setattr(fork_process, "start", start_one)
+    monkeypatch.setattr(race_module, "solve", lambda *args, **kwargs: time.sleep(60))
+    model = build_model(4, 4).model
+    racers = [Racer(name, (Stage(model, "cpsat"),)) for name in ("first", "second")]
+    with pytest.raises(OSError, match="no more processes"):
+        race(racers, time_limit=30)
+    assert len(started) == 1 and started[0].exitcode == -signal.SIGKILL
+
+
 def test_bad_racers_fail_before_any_child_starts() -> None:
     model = build_model(4, 4).model
     with pytest.raises(BoardsatError, match="unknown backend"):
@@ -200,6 +248,88 @@ def test_the_blackboard_hands_each_posted_solution_to_a_reader_once() -> None:
     assert second() == first() == {keys[0]: False, keys[1]: True, keys[2]: True}
 
 
+class Interrupted:
+    """A blackboard's values whose next write or copy has ``meanwhile`` run halfway through."""
+
+    def __init__(self, values: Any, meanwhile: Callable[[], object]) -> None:
+        self.values = values
+        self.meanwhile: Callable[[], object] | None = meanwhile
+
+    def __setitem__(self, index: slice, new: list[bool]) -> None:
+        self.values[0] = new[0]
+        self._interrupt()
+        self.values[index] = new
+
+    def __getitem__(self, index: slice) -> list[int]:
+        copy: list[int] = self.values[index]
+        self._interrupt()
+        return copy
+
+    def _interrupt(self) -> None:
+        meanwhile, self.meanwhile = self.meanwhile, None
+        if meanwhile is not None:
+            meanwhile()
+
+
+def test_a_reader_never_takes_a_half_written_post() -> None:
+    """A poll in the middle of a post, or a post in the middle of a poll's copy, gives nothing
+    then the whole latest post at the next poll."""
+    blackboard = Blackboard(["a", "b"], multiprocessing.get_context("fork"))
+    read = blackboard.reader()
+    heard: list[object] = []
+    blackboard.values = Interrupted(blackboard.values, lambda: heard.append(read()))
+    blackboard.post({"a": True, "b": True})
+    assert heard == [None]
+    assert read() == {"a": True, "b": True}
+    blackboard.post({"a": True})
+    blackboard.values.meanwhile = lambda: blackboard.post({"b": True})
+    assert read() is None
+    assert read() == {"a": False, "b": True} and read() is None
+
+
+def _read_until_killed(blackboard: Blackboard, send: Connection) -> None:
+    """Poll as a listening racer does, and tell of any copy that mixes two posts."""
+    read = blackboard.reader()
+    send.send("reading")
+    while True:
+        news = read()
+        if news is not None and len(set(news.values())) > 1:
+            send.send("torn")
+
+
+def test_a_reader_killed_mid_read_never_blocks_a_post() -> None:
+    """Readers hold nothing, so one killed while it reads leaves the parent free to post; and no
+    reader, racing the parent's posts, ever copies half of one post and half of another."""
+    context = multiprocessing.get_context("fork")
+    keys = list(range(5000))
+    blackboard = Blackboard(keys, context)
+    receive, send = context.Pipe(duplex=False)
+    with receive, send:
+        reader = context.Process(target=_read_until_killed, args=(blackboard, send), daemon=True)
+        reader.start()
+        assert receive.recv() == "reading"
+        for post in range(400):
+            blackboard.post(dict.fromkeys(keys, post % 2 == 0))
+        reader.kill()  # SIGKILL, most likely mid-read
+        reader.join()
+        posting = threading.Thread(target=blackboard.post, args=({0: True},), daemon=True)
+        posting.start()
+        posting.join(5.0)
+        assert not posting.is_alive()
+        assert not receive.poll()
+
+
+def test_a_hinted_or_listening_stage_needs_the_first_racer_s_keys() -> None:
+    model, other = build_model(4, 4).model, build_model(5, 5).model
+    first = Racer("first", (Stage(model, "cpsat"),))
+    for stage in (Stage(other, "cpsat", hinted=True), Stage(other, "scip", listening=True)):
+        with pytest.raises(BoardsatError, match="first racer's variable keys") as refused:
+            race([first, Racer("other", (stage,))])
+        assert "\n" not in str(refused.value)
+    copy = Racer("copy", (Stage(model.shuffled(1), "scip", hinted=True, listening=True),))
+    race_module._check_stages([first, copy], model, None)  # a shuffled copy keeps the keys
+
+
 def test_a_listening_stage_takes_the_race_s_best_solution_while_it_runs() -> None:
     """SCIP stopped after its root node ends at the placement posted on the blackboard, where on
     its own it ends at a worse one (the SCIP incoming test shows that on the same board)."""
@@ -248,6 +378,24 @@ def test_a_bound_above_a_found_solution_is_a_contradiction() -> None:
     board.hear("placer", ("improvement", Improvement(objective=3, assignment={"x": True})), 0.1)
     with pytest.raises(RuntimeError, match="do not share their optimum"):
         board.hear("prover", ("improvement", Improvement(bound=4)), 0.2)
+
+
+def test_infeasibility_beside_a_solution_is_a_contradiction() -> None:
+    solution = ("improvement", Improvement(objective=3, assignment={"x": True}))
+    board = Scoreboard(0)
+    board.hear("placer", solution, 0.1)
+    with pytest.raises(RuntimeError, match="infeasibility beside a solution of cost 3"):
+        board.hear("prover", ("infeasible", None), 0.2)
+    board = Scoreboard(0)
+    board.hear("prover", ("infeasible", None), 0.1)
+    with pytest.raises(RuntimeError, match="do not share their optimum"):
+        board.hear("placer", solution, 0.2)
+    model = Model("pair")
+    x, y = model.var("x"), model.var("y")
+    model.add_clause([x, y])
+    model.minimize([x, y])
+    with pytest.raises(RuntimeError, match="do not share their optimum"):
+        Scoreboard(0, solve(model, "cpsat")).hear("prover", ("infeasible", None), 0.1)
 
 
 def test_the_race_settles_when_bound_meets_solution_from_different_racers() -> None:
