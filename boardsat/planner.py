@@ -49,7 +49,11 @@ class HorizonReport:
 
 @dataclass(frozen=True)
 class PlanOutcome:
-    """A run's ending, its plan (when found), and what each horizon answered."""
+    """A run's ending, its plan (when found), and what each horizon answered.
+
+    ``max_horizon`` is None when the search had no such limit; with ``NO_PLAN`` it means a proof
+    outside the horizons showed that no plan of any length exists (see :func:`settled`).
+    """
 
     ending: Ending
     plan: tuple[Action, ...] | None
@@ -80,11 +84,36 @@ class PlanOutcome:
             assert self.plan is not None
             return f"plan of {len(self.plan)} moves (proven optimal)"
         if self.ending is Ending.NO_PLAN:
+            if self.max_horizon is None:
+                return "no plan of any length (proven)"
             return f"no plan of at most {self.max_horizon} moves (proven)"
+        if self.refuted_up_to < 0:
+            return "UNKNOWN at the time limit (no plan length refuted yet)"
         return (
             "UNKNOWN at the time limit "
             f"(no plan of at most {self.refuted_up_to} moves, proven so far)"
         )
+
+
+def settled(
+    ending: Ending,
+    backend: str,
+    strengthenings: Strengthenings | None,
+    *,
+    lower_bound: int,
+    max_horizon: int | None,
+    seconds: float,
+) -> PlanOutcome:
+    """An outcome decided before any horizon was built: no time was left for the search, or a
+    puzzle's own proof (``NO_PLAN`` with ``max_horizon`` None) made it needless."""
+    options = strengthenings or Strengthenings()
+    return PlanOutcome(
+        ending, None, (), lower_bound, max_horizon, backend, _route(backend, options), seconds
+    )
+
+
+def _route(solver: str, options: Strengthenings) -> str:
+    return f"{solver}; planning({options.label()})"
 
 
 def find_plan(
@@ -104,11 +133,16 @@ def find_plan(
     ``lower_bound`` must be admissible (no plan is shorter). ``refuted(h)``, when given, names a
     proof that no plan of exactly ``h`` moves exists (or returns None), and such horizons are
     skipped; ``progress`` receives each horizon's report as it finishes.
+
+    Without ``max_horizon`` the horizons grow until a plan is found or ``time_limit`` passes, so
+    one of the two is required: a task without a plan would otherwise be searched forever.
     """
     if lower_bound < 0:
         raise BoardsatError(f"the lower bound must be non-negative, got {lower_bound}")
     if max_horizon is not None and max_horizon < 0:
         raise BoardsatError(f"the maximum horizon must be non-negative, got {max_horizon}")
+    if max_horizon is None and time_limit is None:
+        raise BoardsatError("give a maximum horizon or a time limit: a task may have no plan")
     deadline = Deadline(time_limit)
     encoding = HorizonEncoding(task, strengthenings=strengthenings)
     session = open_session(encoding.model, backend, **options)
@@ -122,7 +156,7 @@ def find_plan(
             lower_bound,
             max_horizon,
             backend,
-            f"{name}; planning({encoding.options.label()})",
+            _route(name, encoding.options),
             deadline.elapsed(),
         )
 

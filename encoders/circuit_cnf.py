@@ -39,7 +39,7 @@ CircuitEncoder = Callable[[Circuit, LitMap, CnfFormula, str], "Refiner | None"]
 
 def check_circuit_encoding(name: str) -> str:
     if name not in CIRCUIT_ENCODINGS:
-        known = ", ".join(CIRCUIT_ENCODINGS) or "none yet"
+        known = ", ".join(CIRCUIT_ENCODINGS)
         raise BoardsatError(f"unknown circuit encoding {name!r}; known: {known}")
     return name
 

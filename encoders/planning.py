@@ -29,7 +29,8 @@ Strengthenings (each admissible: some shortest plan satisfies it, so the optimum
   ``h - t < d``;
 - ``potential``: with the task's potential ``P`` (admissible, lowered by at most one per move),
   a plan of ``h`` moves from ``P(initial)`` to 0 has ``h - P(initial)`` moves of slack, and a move
-  that raises ``P`` by ``k`` spends ``k + 1`` of it: one cardinality constraint per horizon.
+  that raises ``P`` by ``k`` spends ``k + 1`` of it (``("spend", t, level)`` for each level up to
+  its cost): one cardinality constraint per horizon.
 """
 
 from __future__ import annotations
@@ -180,14 +181,9 @@ exchange in about 1 s so, and took 37 s to over 300 s through ladder variables a
 class HorizonEncoding:
     """The task's layers ``0 .. horizon`` on ``model``; ``extend`` appends the next step."""
 
-    def __init__(
-        self,
-        task: PlanningTask,
-        model: Model | None = None,
-        strengthenings: Strengthenings | None = None,
-    ) -> None:
+    def __init__(self, task: PlanningTask, strengthenings: Strengthenings | None = None) -> None:
         self.task = task
-        self.model = model or Model("planning")
+        self.model = Model("planning")
         self.options = strengthenings or Strengthenings()
         self.horizon = 0
         self.adders: dict[Fact, list[tuple[int, int | None]]] = {}
@@ -198,14 +194,12 @@ class HorizonEncoding:
                 self.adders.setdefault((effect.var, effect.value), []).append((index, k))
         self.undoers = undoers(task) if self.options.no_undo else []
         self.writers: dict[int, list[int]] = {}  # for canonical_order: who may write a variable,
-        self.users: dict[int, list[int]] = {}  # who reads or writes it,
-        self.read_only: set[int] = set()  # and which variables some action reads but keeps
+        self.users: dict[int, list[int]] = {}  # and who reads or writes it
         for index, action in enumerate(task.actions):
             for var in action.changed_vars():
                 self.writers.setdefault(var, []).append(index)
             for var in action.changed_vars() | action.read_vars():
                 self.users.setdefault(var, []).append(index)
-            self.read_only |= action.read_vars() - action.changed_vars()
         self.fact_layer: dict[Fact, int] = {}
         self.action_layer: dict[int, int] = {}
         if self.options.reachability:
@@ -214,6 +208,8 @@ class HorizonEncoding:
         if self.options.potential and task.potential:
             self.costs = slack_costs(task)
             self.initial_potential = sum(task.potential.get(f, 0) for f in enumerate(task.initial))
+        # a step spends one unit per level up to its action's cost, one literal per level
+        self.levels = range(1, max(self.costs, default=0) + 1)
         self._state_layer(0)
         for var, value in enumerate(task.initial):
             self.model.add_clause([self.at(0, var, value)])
@@ -267,12 +263,11 @@ class HorizonEncoding:
                     for index, k in self.adders.get((var, value), [])
                 ]
                 model.add_clause([-self.at(t + 1, var, value), self.at(t, var, value), *support])
-        for level in (1, 2):
-            spenders = [chosen[i] for i, cost in enumerate(self.costs) if cost >= level]
-            if spenders:
-                spent = self.model.var(("spend", t, level))
-                for lit in spenders:
-                    model.add_implication(lit, spent)
+        for level in self.levels:
+            spent = model.var(("spend", t, level))
+            for index, cost in enumerate(self.costs):
+                if cost >= level:
+                    model.add_implication(chosen[index], spent)
         if t > 0:
             for index, later in enumerate(self.undoers):
                 for other in later:
@@ -353,12 +348,7 @@ class HorizonEncoding:
         if slack < 0:
             self.model.add_clause([-literal])
             return
-        spent = [
-            self.model.lit(("spend", t, level))
-            for t in range(h)
-            for level in (1, 2)
-            if ("spend", t, level) in self.model
-        ]
+        spent = [self.model.lit(("spend", t, level)) for t in range(h) for level in self.levels]
         if len(spent) <= slack:
             return
         # g -> sum(spent) <= slack, as sum(spent) + (n - slack) switches <= n with g -> switch

@@ -27,7 +27,8 @@ from boardsat.demo import DemoOutcome
 from boardsat.encoders.planning import Strengthenings
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
-from boardsat.planner import HorizonReport, PlanOutcome, find_plan
+from boardsat.oracle import OutOfTime
+from boardsat.planner import Ending, HorizonReport, PlanOutcome, find_plan, settled
 from boardsat.planning import Action, Fact, PlanningTask, Variable
 
 EMPTY = ord(".")
@@ -188,11 +189,13 @@ def knight_distances(board: Board, sources: Sequence[int]) -> list[int | None]:
     return distance
 
 
-def lower_bound(exchange: Exchange) -> int | None:
+def lower_bound(exchange: Exchange, deadline: Deadline | None = None) -> int | None:
     """Fewest moves if knights never blocked each other (a min-cost matching per colour).
 
     None when the knights of some colour cannot all reach distinct goal squares of their colour.
     OR-Tools' assignment solver keeps it polynomial: boards full of knights are bounded at once.
+    A board-wide BFS per knight adds up on large boards, so ``deadline`` is looked at before each
+    one, and OutOfTime raised once it has passed.
     """
     total = 0
     for colour in exchange.colours:
@@ -201,6 +204,8 @@ def lower_bound(exchange: Exchange) -> int | None:
         goals = [i for i, piece in enumerate(exchange.goal) if piece == code]
         matching = SimpleLinearSumAssignment()
         for knight, square in enumerate(starts):
+            if deadline is not None:
+                _check_time(deadline)
             distance = knight_distances(exchange.board, [square])
             for goal, target in enumerate(goals):
                 step = distance[target]
@@ -277,36 +282,56 @@ class Solved:
     positions: tuple[Position, ...] | None
 
 
+MAX_HORIZON = 60
+"""Where ``solve`` gives up, proven, by default: the seed needs 16 moves."""
+
+
 def solve(
     exchange: Exchange,
     backend: str = "cadical195",
     *,
-    max_horizon: int | None = None,
+    max_horizon: int = MAX_HORIZON,
     time_limit: float | None = None,
     strengthenings: Strengthenings | None = None,
     bounds: bool = True,
     progress: Callable[[HorizonReport], None] | None = None,
 ) -> Solved:
-    """The fewest moves, proven; ``bounds`` starts at the matching bound and skips odd lengths.
+    """The fewest moves up to ``max_horizon``, proven; ``bounds`` starts at the matching bound,
+    skips lengths of the wrong parity, and proves that no plan of any length exists when the
+    knights of a colour cannot reach distinct goal squares of it.
 
-    ``time_limit`` counts from the call, so the bound and the task's grounding spend it too.
+    ``time_limit`` counts from the call, so the bound, the task's grounding and the encoding's
+    set-up spend it too. Grounding and set-up cannot be stopped midway: each phase starts only
+    while time is left (the answer is UNKNOWN otherwise), and the solver gets what they left.
     """
     deadline = Deadline(time_limit)
+
+    def settle(ending: Ending, start: int, horizon: int | None) -> Solved:
+        outcome = settled(
+            ending,
+            backend,
+            strengthenings,
+            lower_bound=start,
+            max_horizon=horizon,
+            seconds=deadline.elapsed(),
+        )
+        return Solved(outcome, None, None)
+
     start = 0
-    refuted = None
-    if bounds:
-        found = lower_bound(exchange)
-        if found is None:  # some knight reaches no goal square: every horizon is refuted
-            max_horizon = max_horizon or 0
-            found = max_horizon + 1
-        start = found
-        required = parity(exchange)
-
-        def refuted(h: int) -> str | None:
-            return "parity" if h % 2 != required else None
-
+    refuted: Callable[[int], str | None] | None = None
+    try:
+        if bounds:
+            found = lower_bound(exchange, deadline)
+            if found is None:
+                return settle(Ending.NO_PLAN, 0, None)
+            start, refuted = found, _parity_proof(parity(exchange))
+        _check_time(deadline)
+        task = planning_task(exchange)
+        _check_time(deadline)
+    except OutOfTime:
+        return settle(Ending.UNKNOWN, start, max_horizon)
     outcome = find_plan(
-        planning_task(exchange),
+        task,
         backend,
         lower_bound=start,
         max_horizon=max_horizon,
@@ -319,6 +344,20 @@ def solve(
         return Solved(outcome, None, None)
     moves = tuple(plan_moves(outcome.plan))
     return Solved(outcome, moves, tuple(replay(exchange, moves)))
+
+
+def _check_time(deadline: Deadline) -> None:
+    if deadline.expired():
+        raise OutOfTime("the time limit passed before the exchange was solved")
+
+
+def _parity_proof(required: int) -> Callable[[int], str | None]:
+    """Refutes the horizons whose parity differs from every solution's (see :func:`parity`)."""
+
+    def refuted(h: int) -> str | None:
+        return "parity" if h % 2 != required else None
+
+    return refuted
 
 
 def seed_demo() -> DemoOutcome:

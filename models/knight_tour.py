@@ -16,12 +16,12 @@ shares no code with the builder, so a builder bug cannot hide behind it.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, pairwise
 from typing import Any
 
+from boardsat.deadline import Deadline
 from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
@@ -162,9 +162,16 @@ class TourAnswer:
 def find_tour(
     spec: TourSpec, backend: str = "cpsat", *, time_limit: float | None = None, **options: Any
 ) -> TourAnswer:
-    """Find one tour; a decoded tour that breaks the rules is an error, never an answer."""
+    """Find one tour; a decoded tour that breaks the rules is an error, never an answer.
+
+    ``time_limit`` counts from the call: building the model spends it too and cannot be stopped
+    midway, so the solver gets only the time left after it. On a large board the build (and the
+    backend's translation of the model, which runs even when no time is left) can outlast a short
+    limit.
+    """
+    deadline = Deadline(time_limit)
     built = build_tour_model(spec)
-    result = solve(built.model, backend, time_limit=time_limit, **options)
+    result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
     tour = built.tour_of(result) if result.has_solution else []
     if tour:
         _require_valid(spec, tour)
@@ -196,15 +203,17 @@ def count_by_enumeration(
     A closed tour is one solution (the model keeps one direction), so a repeated undirected tour
     is an error, never a second tour. With a ``limit``, one tour more is asked for, so that a
     search ending within the limit proves its count exact, and one finding more proves it is not.
+    ``time_limit`` and ``seconds`` count from the call, building the model included (see
+    :func:`find_tour`).
     """
+    deadline = Deadline(time_limit)
     built = build_tour_model(spec)
-    started = time.perf_counter()
     found = enumerate_solutions(
         built.model,
         over=built.arc_keys(),
         backend=backend,
         limit=None if limit is None else limit + 1,
-        time_limit=time_limit,
+        time_limit=deadline.remaining(),
         **options,
     )
     tours: dict[frozenset[Any], tuple[Square, ...]] = {}
@@ -221,7 +230,7 @@ def count_by_enumeration(
         len(listed),
         found.exhausted and len(listed) == len(tours),
         found.encoding,
-        time.perf_counter() - started,
+        deadline.elapsed(),
         listed,
     )
 

@@ -1,7 +1,7 @@
 """The knight exchange at sizes where exponential or quadratic work used to hide.
 
 Nothing here is timed: each test checks a property the slow versions broke (a bound over 24
-knights a side at all, no layer built after the deadline, layers linear in the actions).
+knights a side at all, no layer or phase started after the deadline, layers linear in the actions).
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import pytest
 
 from boardsat.encoders.planning import HorizonEncoding
 from boardsat.model import Cardinality, Clause
+from boardsat.models import knight_exchange
+from boardsat.models.board import Board
 from boardsat.models.knight_exchange import (
     Exchange,
     knight_distances,
@@ -21,6 +23,7 @@ from boardsat.models.knight_exchange import (
     solve,
 )
 from boardsat.planner import Ending
+from boardsat.planning import PlanningTask
 
 FULL_START = "BBBBBBBB/BBBBBBBB/BBBBBBBB/......../......../WWWWWWWW/WWWWWWWW/WWWWWWWW"
 FULL_GOAL = "WWWWWWWW/WWWWWWWW/WWWWWWWW/......../......../BBBBBBBB/BBBBBBBB/BBBBBBBB"
@@ -68,6 +71,40 @@ def test_no_layer_is_built_after_the_time_limit(monkeypatch: pytest.MonkeyPatch)
     built.clear()
     assert solve(exchange, max_horizon=400, time_limit=0).outcome.ending is Ending.UNKNOWN
     assert built == []
+
+
+def test_each_phase_starts_only_with_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slowed bound and grounding use up the limit: UNKNOWN, and no later phase is started."""
+    started: list[str] = []
+    distances, ground = knight_exchange.knight_distances, knight_exchange.planning_task
+
+    def slow_distances(board: Board, sources: list[int]) -> list[int | None]:
+        started.append("bfs")
+        time.sleep(0.02)
+        return distances(board, sources)
+
+    def slow_grounding(exchange: Exchange) -> PlanningTask:
+        started.append("grounding")
+        time.sleep(0.1)
+        return ground(exchange)
+
+    monkeypatch.setattr(knight_exchange, "planning_task", slow_grounding)
+    monkeypatch.setattr(
+        knight_exchange, "find_plan", lambda *_, **__: pytest.fail("the search was started")
+    )
+    exchange = Exchange.parse(FULL_START, FULL_GOAL)
+    grounded = solve(exchange, time_limit=0.05, bounds=False)
+    assert started == ["grounding"] and grounded.outcome.ending is Ending.UNKNOWN
+    assert grounded.outcome.horizons == () and grounded.moves is None
+    started.clear()
+    monkeypatch.setattr(knight_exchange, "knight_distances", slow_distances)
+    bounded = solve(exchange, time_limit=0.05)
+    assert bounded.outcome.ending is Ending.UNKNOWN and bounded.moves is None
+    assert "grounding" not in started and len(started) < 48  # 48 knights: one BFS each
+    started.clear()
+    stopped = solve(exchange, time_limit=0)
+    assert started == [] and stopped.outcome.ending is Ending.UNKNOWN
+    assert stopped.outcome.describe() == "UNKNOWN at the time limit (no plan length refuted yet)"
 
 
 def layer_literals_per_action(exchange: Exchange) -> float:

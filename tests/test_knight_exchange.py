@@ -114,6 +114,21 @@ def test_each_strengthening_and_bound_keeps_the_optimum(
     assert (None if solved.moves is None else len(solved.moves)) == expected
 
 
+def test_a_knight_that_reaches_no_goal_square_means_no_plan_of_any_length(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The centre of 3x3 has no knight moves: the bound proves it alone, without a search."""
+    exchange = Exchange.parse(".../.B./...", "B../.../...")
+    assert oracle_distance(exchange) is None
+    searched = solve(exchange, max_horizon=5, bounds=False).outcome
+    assert searched.ending is Ending.NO_PLAN
+    assert searched.describe() == "no plan of at most 5 moves (proven)"
+    monkeypatch.setattr(knight_exchange, "planning_task", lambda _: pytest.fail("grounded"))
+    proven = solve(exchange, max_horizon=5).outcome
+    assert proven.ending is Ending.NO_PLAN and proven.max_horizon is None
+    assert proven.describe() == "no plan of any length (proven)" and proven.horizons == ()
+
+
 @settings(max_examples=40, deadline=None)
 @given(exchanges())
 def test_bounds_are_admissible(exchange: Exchange) -> None:

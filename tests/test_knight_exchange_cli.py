@@ -29,6 +29,12 @@ def test_no_plan_and_unknown_endings(run_cli: CliRun) -> None:
     assert "BFS oracle: 16 moves (agrees)" in out
     code, out, _ = run_cli("exchange", "--time-limit", "0", "--json")
     assert json.loads(out)["ending"] == "unknown"
+    code, out, _ = run_cli("exchange", "--no-bounds", "--time-limit", "0")
+    assert code == 0 and out == "UNKNOWN at the time limit (no plan length refuted yet)\n"
+    unreachable = ["--start", ".../.B./...", "--goal", "B../.../..."]
+    code, out, _ = run_cli("exchange", *unreachable, "--verify")
+    assert code == 0 and out.startswith("no plan of any length (proven)")
+    assert "BFS oracle: unreachable (agrees)" in out
 
 
 def test_oracle_runs_within_the_time_limit_and_the_plan_is_still_printed(run_cli: CliRun) -> None:

@@ -6,6 +6,8 @@ with the model builder.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -15,9 +17,12 @@ from hypothesis import strategies as st
 
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
+from boardsat.models import knight_tour, knight_tour_bench
 from boardsat.models.board import Board
 from boardsat.models.knight_tour import (
     SEED_COUNTS,
+    TourCount,
+    TourModel,
     TourSpec,
     build_tour_model,
     count_by_enumeration,
@@ -28,6 +33,7 @@ from boardsat.models.knight_tour import (
 )
 from boardsat.models.knight_tour_zdd import count_by_zdd
 from boardsat.results import Status
+from boardsat.solve import enumerate_solutions, solve
 
 SAT_BACKEND = "cadical195"
 ENCODINGS = list(CIRCUIT_ENCODINGS)
@@ -203,6 +209,35 @@ def test_time_limit_gives_unknown_not_an_error() -> None:
     assert answer.status is Status.UNKNOWN and not answer.found
 
 
+def test_building_the_model_spends_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A builder slower than the whole limit leaves the solver no time: UNKNOWN, never a tour.
+
+    The 5x5 corner tours take the solver milliseconds, so a tour here would mean it got time.
+    """
+    given: list[float | None] = []
+
+    def slow_build(spec: TourSpec) -> TourModel:
+        time.sleep(0.1)
+        return build_tour_model(spec)
+
+    def recording(solver: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, time_limit: float | None = None, **options: Any) -> Any:
+            given.append(time_limit)
+            return solver(*args, time_limit=time_limit, **options)
+
+        return call
+
+    monkeypatch.setattr(knight_tour, "build_tour_model", slow_build)
+    monkeypatch.setattr(knight_tour, "solve", recording(solve))
+    monkeypatch.setattr(knight_tour, "enumerate_solutions", recording(enumerate_solutions))
+    spec = TourSpec(Board(5, 5), closed=False, start=(0, 0))
+    answer = find_tour(spec, "glucose4", time_limit=0.05)
+    assert answer.status is Status.UNKNOWN and not answer.found
+    counted = count_by_enumeration(spec, "glucose4", time_limit=0.05)
+    assert (counted.count, counted.exact) == (0, False) and counted.seconds >= 0.1
+    assert given == [0.0, 0.0]
+
+
 # -- the validator catches broken tours -----------------------------------------------------------
 @settings(max_examples=40, deadline=None)
 @given(st.data())
@@ -248,3 +283,24 @@ def test_bad_specs_are_one_line_errors(
 ) -> None:
     with pytest.raises(BoardsatError):
         TourSpec(Board(5, 5), closed=closed, start=start, end=end)
+
+
+# -- the benchmark -------------------------------------------------------------------------------
+def test_zdd_rows_run_in_a_child_under_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong ZDD count is an ERROR row and a slow one a TIMEOUT row, not an abort or a hang."""
+    spec = TourSpec(Board(5, 5), closed=False, start=(0, 0))
+    expected = SEED_COUNTS[(5, 5)]
+
+    def counter(count: int, seconds: float) -> Callable[[TourSpec], TourCount]:
+        def count_by_zdd(_: TourSpec) -> TourCount:
+            time.sleep(seconds)
+            return TourCount(count, True, "zdd", 0.01)
+
+        return count_by_zdd
+
+    outcomes = []
+    for count, seconds in ((expected, 0.0), (expected + 1, 0.0), (expected, 30.0)):
+        monkeypatch.setattr(knight_tour_bench, "count_by_zdd", counter(count, seconds))
+        row = knight_tour_bench.zdd_row("open 5x5 corner", spec, expected, 1.0, 1)
+        outcomes.append(row.outcome)
+    assert outcomes == [f"{expected} tours", "ERROR", "TIMEOUT"]

@@ -198,7 +198,17 @@ def test_three_endings_are_distinct() -> None:
     assert [r.status for r in short.horizons] == [Status.UNSATISFIABLE] * len(best)
     stopped = find_plan(flip_task(line), "cadical195", time_limit=0)
     assert stopped.ending is Ending.UNKNOWN and stopped.plan is None
-    assert stopped.describe().startswith("UNKNOWN at the time limit")
+    assert stopped.describe() == "UNKNOWN at the time limit (no plan length refuted yet)"
+    bounded = find_plan(flip_task(line), "cadical195", lower_bound=2, time_limit=0)
+    assert bounded.describe() == (
+        "UNKNOWN at the time limit (no plan of at most 1 moves, proven so far)"
+    )
+
+
+def test_a_search_without_any_limit_is_refused() -> None:
+    """Without a maximum horizon or a time limit, a task without a plan would never end."""
+    with pytest.raises(BoardsatError, match="maximum horizon or a time limit"):
+        find_plan(slide_task("R.", "RR"), "cadical195")
 
 
 def test_refuted_horizons_are_skipped_and_reported() -> None:
@@ -206,6 +216,7 @@ def test_refuted_horizons_are_skipped_and_reported() -> None:
     outcome = find_plan(
         flip_task("bbb.w"),
         "cadical195",
+        max_horizon=10,
         refuted=lambda h: "told so" if h == 0 else None,
         progress=seen.append,
     )
@@ -307,6 +318,35 @@ def test_strengthening_names() -> None:
     assert Strengthenings.parse("no_undo").label() == "no_undo"
     with pytest.raises(BoardsatError, match="unknown strengthening"):
         Strengthenings.parse("magic")
+
+
+def test_slack_counts_every_unit_a_move_raises_the_potential() -> None:
+    """A move raising the potential by 2 spends 3 units of slack, not 2 (levels are not capped).
+
+    The goal asks for nothing (so the potential is not zero in every goal state, and the limit is
+    no longer implied by reaching the goal): only the slack limit ``h - P(initial)`` decides, and
+    a raise of 2 then a drop fits in 3 moves but not in 2.
+    """
+    steps = [("raise", 0, 2), ("drop", 2, 1), ("drop", 1, 0)]
+    task = PlanningTask(
+        variables=(Variable("x", (0, 1, 2)),),
+        initial=(0,),
+        goal={},
+        actions=tuple(Action(step, ((0, step[1]),), ((0, step[2]),)) for step in steps),
+        potential={(0, value): value for value in (0, 1, 2)},
+    )
+    encoding = HorizonEncoding(task, strengthenings=Strengthenings.parse("potential"))
+    for _ in range(3):
+        encoding.extend()
+    assert encoding.costs == [3, 0, 0]
+    goals = {h: encoding.goal(h) for h in (2, 3)}
+    session = open_session(encoding.model, "cadical195")
+    try:
+        raise_first = encoding.do(0, 0)
+        assert session.solve([goals[2], raise_first]).status is Status.UNSATISFIABLE
+        assert session.solve([goals[3], raise_first]).status is Status.SATISFIABLE
+    finally:
+        session.close()
 
 
 def test_goal_literal_needs_its_layers() -> None:
