@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target, write_new_file
 
 RESULTS_DIR = Path("bench") / "results"
 # The solver libraries whose versions a result depends on, by their distribution names.
@@ -74,41 +75,49 @@ def ratio_table(rows: Sequence[Measurement], baseline_route: str) -> str:
     return "\n".join(lines)
 
 
-def results_path(name: str, output: str | Path | None) -> Path:
-    """Where a benchmark writes: its record ``bench/results/<name>.json``, which a re-run
-    replaces, or ``output``, which must be a new file in an existing folder. Benchmarks call this
-    before they measure, so a bad path never costs a run's measurements."""
+@dataclass(frozen=True)
+class ResultsFile:
+    """Where a benchmark writes, decided before it measures (``results_file``), so that a bad
+    path never costs a run's measurements."""
+
+    name: str
+    path: Path
+    user_named: bool  # a new file the user named, created exclusively; else the record
+
+    def write(self, rows: Sequence[Measurement], settings: dict[str, Any]) -> Path:
+        """Write the run's rows, the machine it ran on and the solver libraries' versions: a
+        figure means little without the solver release that produced it."""
+        document = {
+            "benchmark": self.name,
+            "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "machine": {
+                "python": platform.python_version(),
+                "cpus": _cpus(),
+                "platform": platform.platform(),
+                "libraries": solver_versions(),
+            },
+            "settings": settings,
+            "rows": [asdict(row) for row in rows],
+        }
+        text = json.dumps(document, indent=2) + "\n"
+        if self.user_named:
+            write_new_file(self.path, text)
+            return self.path
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(text)
+        except OSError as error:
+            raise BoardsatError(f"cannot write {self.path}: {error.strerror or error}") from None
+        return self.path
+
+
+def results_file(name: str, output: str | Path | None) -> ResultsFile:
+    """The benchmark's record ``bench/results/<name>.json``, which a re-run replaces, or
+    ``output``, which must be a new file in an existing, writable folder."""
     if output is None:
-        return RESULTS_DIR / f"{name}.json"
-    target = Path(output)
-    if target.exists():
-        raise BoardsatError(f"{target} exists already; it is not overwritten")
-    if not target.parent.is_dir():
-        raise BoardsatError(f"cannot write {target}: no folder {target.parent}")
-    return target
-
-
-def write_results(
-    name: str, rows: Sequence[Measurement], settings: dict[str, Any], path: Path | None = None
-) -> Path:
-    """Write the run's rows, the machine it ran on and the solver libraries' versions to ``path``
-    (see ``results_path``): a figure means little without the solver release that produced it."""
-    target = path or results_path(name, None)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    document = {
-        "benchmark": name,
-        "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "machine": {
-            "python": platform.python_version(),
-            "cpus": _cpus(),
-            "platform": platform.platform(),
-            "libraries": solver_versions(),
-        },
-        "settings": settings,
-        "rows": [asdict(row) for row in rows],
-    }
-    target.write_text(json.dumps(document, indent=2) + "\n")
-    return target
+        return ResultsFile(name, RESULTS_DIR / f"{name}.json", user_named=False)
+    new_file_target(output)
+    return ResultsFile(name, Path(output), user_named=True)
 
 
 def solver_versions() -> dict[str, str]:

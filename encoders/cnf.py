@@ -27,6 +27,7 @@ from boardsat.encoders.circuit_cnf import (
 )
 from boardsat.encoders.cnf_formula import CnfFormula
 from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target, write_new_file
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
 from boardsat.results import EncodingSize, Enumeration, OnImprovement, Result, Status
 
@@ -214,28 +215,23 @@ def run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> b
 def write_proof(path: str, formula: list[list[int]], top: int, proof: list[str]) -> None:
     """Write the DRUP proof at ``path`` and the formula it refutes beside it (``path + .cnf``).
 
-    Both are created exclusively: a file that appeared since the backend checked is kept.
+    Both are created exclusively: a file that appeared since the backend checked is kept, and a
+    proof whose formula could not be written is removed again, since it checks nothing alone.
     """
     lines = [f"p cnf {top} {len(formula)}"]
     lines.extend(" ".join(map(str, clause)) + " 0" for clause in formula)
-    for target, text in (
-        (path, "".join(line.rstrip("\n") + "\n" for line in proof)),
-        (path + ".cnf", "\n".join(lines) + "\n"),
-    ):
-        try:
-            with open(target, "x", encoding="ascii") as out:
-                out.write(text)
-        except OSError as error:
-            raise BoardsatError(f"cannot write the proof to {target}: {error.strerror}") from error
+    write_new_file(path, "".join(line.rstrip("\n") + "\n" for line in proof))
+    try:
+        write_new_file(path + ".cnf", "\n".join(lines) + "\n")
+    except BoardsatError:
+        Path(path).unlink(missing_ok=True)
+        raise
 
 
 def check_proof_path(proof: str) -> None:
-    """Refuse, before solving, a proof path that is taken or cannot be written."""
-    if Path(proof).exists() or Path(proof + ".cnf").exists():
-        raise BoardsatError(f"{proof} (or {proof}.cnf) exists already; it is not overwritten")
-    folder = Path(proof).parent
-    if not folder.is_dir():
-        raise BoardsatError(f"cannot write the proof to {proof}: no folder {folder}")
+    """Refuse, before solving, a proof path (or its ``.cnf`` companion) that cannot be created."""
+    new_file_target(proof)
+    new_file_target(proof + ".cnf")
 
 
 class CnfBackend:

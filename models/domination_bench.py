@@ -25,7 +25,7 @@ from typing import Any
 import click
 
 from boardsat.backends import MIP_BACKENDS, is_available
-from boardsat.benchmark import Measurement, measure, ratio_table, results_path, write_results
+from boardsat.benchmark import Measurement, measure, ratio_table, results_file
 from boardsat.errors import BoardsatError, failures_sent
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_solve import solve_domination
@@ -217,7 +217,7 @@ def run_benchmark(
 ) -> None:
     if min_n > max_n:
         raise BoardsatError(f"--min-n {min_n} is above --max-n {max_n}: nothing to measure")
-    target = results_path("domination", output)
+    target = results_file("domination", output)
     selected = _selected_routes(chosen)
     rows: list[Measurement] = []
     largest: dict[str, dict[str, int]] = {}
@@ -258,4 +258,4 @@ def run_benchmark(
         "baseline": BASELINE,
         "largest_n_proven": largest,
     }
-    click.echo(f"results written to {write_results('domination', rows, settings, target)}")
+    click.echo(f"results written to {target.write(rows, settings)}")

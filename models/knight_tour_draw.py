@@ -1,20 +1,16 @@
-"""What a tour drawing shows, shared by the SVG and PNG forms, and how a drawing file is created.
+"""What a tour drawing shows, shared by the SVG and PNG forms.
 
 The geometry lives here once so that the two forms cannot drift apart: a chequered board, the
 knight's path through the square centres (back to the first square for a closed tour), the first
-square marked with a dot and, for an open tour, the last with a small square. A file the user names
-is created, never overwritten.
+square marked with a dot and, for an open tour, the last with a small square.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import NamedTuple
 
-from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 
 CELL = 40
@@ -82,41 +78,3 @@ def tour_picture(board: Board, tour: Sequence[Square], closed: bool) -> TourPict
         centres=tuple((col * CELL + CELL // 2, row * CELL + CELL // 2) for row, col in tour),
         closed=closed,
     )
-
-
-def new_file_target(path: str) -> Path:
-    """The resolved place ``path`` would be created, refused in one line if it cannot be.
-
-    Asked before a long solve, so that a taken name or a missing folder does not cost the answer;
-    :func:`write_new_file` still creates the file exclusively, for a name taken meanwhile.
-    """
-    given = Path(path)
-    if given.exists() or given.is_symlink():
-        raise BoardsatError(f"{path} exists already; it is not overwritten")
-    folder = given.parent
-    if not folder.is_dir():
-        raise BoardsatError(f"cannot write {path}: there is no folder {folder}")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise BoardsatError(f"cannot write {path}: the folder {folder} is not writable")
-    return given.resolve()
-
-
-def write_new_file(path: str, content: str | bytes) -> None:
-    """Create ``path`` with ``content``; an existing file is left alone and reported in one line.
-
-    A file this call created but could not fill is removed again, so no truncated drawing is left.
-    """
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    target = Path(path)
-    try:
-        handle = target.open("xb")
-    except FileExistsError:
-        raise BoardsatError(f"{path} exists already; it is not overwritten") from None
-    except OSError as error:
-        raise BoardsatError(f"cannot write {path}: {error.strerror or error}") from None
-    try:
-        with handle:
-            handle.write(data)
-    except OSError as error:
-        target.unlink(missing_ok=True)
-        raise BoardsatError(f"cannot write {path}: {error.strerror or error}") from None

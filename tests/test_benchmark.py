@@ -9,17 +9,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CliRun
 
 from boardsat import benchmark
-from boardsat.benchmark import Measurement, measure, write_results
+from boardsat.benchmark import Measurement, measure, results_file
+from boardsat.errors import BoardsatError
+
+ROW = Measurement(
+    "independent 8x8", "boardsat auto cpsat", 0.1, (0.1,), ("OPTIMAL 14",), "OPTIMAL 14"
+)
 
 
 def test_a_results_file_names_the_solver_releases_that_produced_it(tmp_path: Path) -> None:
     """Solver releases change proof times several-fold, so each file records the versions."""
-    row = Measurement(
-        "independent 8x8", "boardsat auto cpsat", 0.1, (0.1,), ("OPTIMAL 14",), "OPTIMAL 14"
-    )
-    path = write_results("probe", [row], {"repeats": 1}, tmp_path / "probe.json")
+    path = results_file("probe", tmp_path / "probe.json").write([ROW], {"repeats": 1})
     document = json.loads(path.read_text())
     libraries = document["machine"]["libraries"]
     for name in ("ortools", "python-sat", "PySCIPOpt"):
@@ -43,3 +46,38 @@ def test_a_row_reports_the_outcome_of_its_median_run(monkeypatch: pytest.MonkeyP
     assert row.outcome == "OPTIMAL 78"
     assert row.extra == {"proven": True}
     assert row.run_outcomes == ("OPTIMAL 78", "OPTIMAL 78", "UNKNOWN 79")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tour", "--sizes", "6", "--routes", "cpsat", "--time-limit", "5"],
+        ["exchange", "--repeats", "1", "--solvers", "cadical195"],
+    ],
+    ids=["tour", "exchange"],
+)
+def test_a_benchmark_keeps_an_existing_output_file_and_measures_nothing(
+    args: list[str], tmp_path: Path, run_cli: CliRun
+) -> None:
+    """The check comes before the first measurement, so a refusal prints nothing on stdout."""
+    taken = tmp_path / "taken.json"
+    taken.write_text("keep me\n")
+    code, out, err = run_cli("bench", *args, "--output", str(taken))
+    assert code == 2 and out == "" and "not overwritten" in err
+    assert taken.read_text() == "keep me\n"
+
+
+def test_the_exchange_benchmark_refuses_an_unknown_solver_before_measuring(
+    run_cli: CliRun,
+) -> None:
+    code, out, err = run_cli("bench", "exchange", "--solvers", "cadical195,nosuchsat")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "nosuchsat" in err
+
+
+def test_a_results_file_taken_during_the_run_is_kept(tmp_path: Path) -> None:
+    target = results_file("probe", tmp_path / "late.json")
+    (tmp_path / "late.json").write_text("written meanwhile\n")
+    with pytest.raises(BoardsatError, match="not overwritten"):
+        target.write([ROW], {"repeats": 1})
+    assert (tmp_path / "late.json").read_text() == "written meanwhile\n"

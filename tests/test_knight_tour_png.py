@@ -15,6 +15,7 @@ from PIL import Image, ImageColor
 
 from boardsat.cli import tour as tour_cli
 from boardsat.errors import BoardsatError
+from boardsat.files import write_new_file
 from boardsat.models.board import Board
 from boardsat.models.knight_tour import TourAnswer, find_tour, validate_tour
 from boardsat.models.knight_tour_draw import (
@@ -23,7 +24,6 @@ from boardsat.models.knight_tour_draw import (
     LIGHT,
     PATH_COLOUR,
     START_COLOUR,
-    write_new_file,
 )
 from boardsat.models.knight_tour_png import tour_png
 

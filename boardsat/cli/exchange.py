@@ -11,12 +11,14 @@ from typing import Any
 
 import click
 
-from boardsat.benchmark import Measurement, measure, ratio_table, write_results
+from boardsat.backends import capabilities, pysat_solver_names
+from boardsat.benchmark import Measurement, measure, ratio_table, results_file
 from boardsat.cli.common import backend_option, emit_json, json_option, progress, time_limit_option
 from boardsat.deadline import Deadline
 from boardsat.encoders.planning import Strengthenings
 from boardsat.errors import BoardsatError
 from boardsat.models.knight_exchange import (
+    MAX_HORIZON,
     SEED_GOAL,
     SEED_START,
     Exchange,
@@ -26,8 +28,6 @@ from boardsat.models.knight_exchange import (
 )
 from boardsat.oracle import OutOfTime, farthest, shortest_path
 from boardsat.planner import Ending
-
-DEFAULT_MAX_HORIZON = 60
 
 
 @click.command("exchange")
@@ -39,7 +39,7 @@ DEFAULT_MAX_HORIZON = 60
 @click.option(
     "--max-horizon",
     type=click.IntRange(min=0),
-    default=DEFAULT_MAX_HORIZON,
+    default=MAX_HORIZON,
     show_default=True,
     help="Give up (proven) after refuting every plan of at most this many moves.",
 )
@@ -194,6 +194,8 @@ def _farthest(exchange: Exchange, document: dict[str, Any], deadline: Deadline) 
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
 def bench(repeats: int, solvers: str, output: Path | None) -> None:
     """Seed instance: SAT planner (solvers x strengthenings) and CP-SAT against the BFS oracle."""
+    chosen = _sat_solvers(solvers)
+    target = results_file("exchange", output)
     exchange = Exchange.parse(SEED_START, SEED_GOAL)
     instance = "seed 3x4 (16 moves)"
     rows: list[Measurement] = []
@@ -208,20 +210,28 @@ def bench(repeats: int, solvers: str, output: Path | None) -> None:
 
     rows.append(measure(instance, "bfs oracle", oracle, repeats))
     settings = ["none", *Strengthenings.names(), "all"]
-    for solver in [name.strip() for name in solvers.split(",") if name.strip()]:
+    for solver in chosen:
         for setting in settings:
             for bounds in (False, True) if setting == "all" else (True,):
                 rows.append(_planner_row(exchange, instance, solver, setting, bounds, repeats))
                 click.echo(rows[-1].route + f": {rows[-1].median_seconds:.3f} s", err=True)
     rows.append(_planner_row(exchange, instance, "cpsat", "all", True, repeats))
     click.echo(ratio_table(rows, "bfs oracle"))
-    path = write_results(
-        "exchange",
-        rows,
-        {"repeats": repeats, "solvers": solvers, "strengthenings": settings},
-        output,
-    )
+    path = target.write(rows, {"repeats": repeats, "solvers": solvers, "strengthenings": settings})
     click.echo(f"results written to {path}")
+
+
+def _sat_solvers(text: str) -> list[str]:
+    """The ``--solvers`` list, each name checked before anything is measured."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in pysat_solver_names():
+            raise click.BadParameter(
+                f"{name!r} is not a python-sat solver; `boardsat backends` lists them",
+                param_hint="--solvers",
+            )
+        capabilities(name)  # one error line if this python-sat build lacks the solver
+    return names
 
 
 def _planner_row(

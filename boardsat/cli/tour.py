@@ -23,6 +23,7 @@ from boardsat.cli.common import (
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
 from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target, write_new_file
 from boardsat.models.board import Board, Square
 from boardsat.models.knight_tour import (
     TourCount,
@@ -33,7 +34,6 @@ from boardsat.models.knight_tour import (
     tour_names,
 )
 from boardsat.models.knight_tour_bench import CLOSED_ROUTES
-from boardsat.models.knight_tour_draw import new_file_target, write_new_file
 from boardsat.models.knight_tour_png import require_pillow, tour_png
 from boardsat.models.knight_tour_split import find_closed_by_quadrants
 from boardsat.models.knight_tour_svg import tour_svg
@@ -297,7 +297,7 @@ def _report_count(
 )
 def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str | None) -> None:
     """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes."""
-    from boardsat.benchmark import ratio_table, results_path, write_results
+    from boardsat.benchmark import ratio_table, results_file
     from boardsat.models import knight_tour_bench as tour_bench
 
     boards = _int_list(sizes, "--sizes")
@@ -305,7 +305,7 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
     unknown = [route for route in chosen if route not in CLOSED_ROUTES]
     if unknown:
         raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
-    path = results_path("tour", output)
+    target = results_file("tour", output)
     progress("closed tours ...")
     found = tour_bench.closed_tours(boards, chosen, time_limit, repeats)
     click.echo(ratio_table(found, "cpsat"))
@@ -326,7 +326,7 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
         "repeats": repeats,
         "encoding_sizes": table,
     }
-    click.echo(f"results written to {write_results('tour', [*found, *counted], settings, path)}")
+    click.echo(f"results written to {target.write([*found, *counted], settings)}")
 
 
 def _int_list(text: str, option: str) -> list[int]:
