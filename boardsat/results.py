@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -52,6 +53,11 @@ class Result:
     def proven_optimal(self) -> bool:
         return self.status is Status.OPTIMAL
 
+    @property
+    def lower_bound(self) -> int | None:
+        """The best proven lower bound on the objective: the optimum itself once it is proven."""
+        return self.objective if self.proven_optimal else self.bound
+
     def __getitem__(self, key: Key) -> bool:
         return self.assignment[key]
 
@@ -90,3 +96,9 @@ class Enumeration:
     count: int
     exhausted: bool
     solutions: tuple[frozenset[Key], ...] = ()
+
+
+def least_objective(bound: float) -> int:
+    """The least integral objective a solver's real-valued dual bound allows (objectives here are
+    integral; the margin absorbs floating-point slack); 0 for a bound that is not finite."""
+    return math.ceil(bound - 1e-6) if math.isfinite(bound) else 0

@@ -18,9 +18,11 @@ def solve(
     """Satisfy ``model``, or minimise its objective when it has one.
 
     ``options`` configure the backend: ``workers``, ``parameters`` and ``hint`` for CP-SAT;
-    ``parameters`` and ``hint`` for SCIP;
+    ``parameters``, ``hint`` and ``incoming`` (better solutions found elsewhere) for SCIP;
     ``cardinality``, ``circuit``, ``optimisation`` and ``proof`` for python-sat solvers;
-    ``on_improvement`` for every backend (MIP backends call it once, at the end).
+    ``on_improvement`` for every backend, which hears of better solutions and higher proven
+    bounds as they come (HiGHS reports once, at the end; python-sat's linear-up and maxsat
+    strategies report bounds only, their one solution being the result).
     """
     deadline = Deadline(time_limit)
     return make_backend(backend, **options).solve(model, deadline)

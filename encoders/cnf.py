@@ -237,7 +237,8 @@ def check_proof_path(proof: str) -> None:
 class CnfBackend:
     """A python-sat solver, with named cardinality, circuit and optimisation encodings.
 
-    ``on_improvement`` hears of every better solution and every higher proven lower bound.
+    ``on_improvement`` hears of every higher proven lower bound, and of every better solution
+    under ``linear-down`` (``linear-up`` and ``maxsat`` find one solution, the result).
     """
 
     OPTIONS = ("cardinality", "circuit", "optimisation", "proof", "on_improvement")

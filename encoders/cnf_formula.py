@@ -31,6 +31,9 @@ class CnfFormula:
 
     def add_clause(self, clause: Iterable[int]) -> None:
         lits = list(clause)
+        if not lits:
+            self.add_falsum()
+            return
         self.num_clauses += 1
         if self.solver is not None:
             self.solver.add_clause(lits)

@@ -6,7 +6,6 @@ solution, which carries most of the work over between planning horizons.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +15,15 @@ from boardsat.backends import CPSAT, capabilities
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
-from boardsat.results import EncodingSize, Enumeration, Improvement, OnImprovement, Result, Status
+from boardsat.results import (
+    EncodingSize,
+    Enumeration,
+    Improvement,
+    OnImprovement,
+    Result,
+    Status,
+    least_objective,
+)
 
 _STATUS = {
     cp_model.OPTIMAL: Status.OPTIMAL,
@@ -177,13 +184,10 @@ class CpSatBackend:
             lower = model.objective.lower_bound
             report = self.on_improvement
             solver.best_bound_callback = lambda bound: report(
-                Improvement(bound=max(math.ceil(bound - 1e-6), lower))
+                Improvement(bound=max(least_objective(bound), lower))
             )
         code = solver.solve(built.cp, reporter)
-        if code == cp_model.MODEL_INVALID:
-            # the model's fault, or else the parameters' (an unknown subsolver, say)
-            why = built.cp.validate() or solver.solution_info()
-            raise BoardsatError(f"CP-SAT rejected the model or its parameters: {why}")
+        _refuse_invalid(code, built, solver)
         status = _STATUS[code]
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
         objective = bound = None
@@ -195,7 +199,7 @@ class CpSatBackend:
             if found:
                 objective = round(solver.objective_value)
             if status is not Status.UNSATISFIABLE:
-                proven = math.ceil(solver.best_objective_bound - 1e-6)
+                proven = least_objective(solver.best_objective_bound)
                 bound = max(proven, model.objective.lower_bound)
         return Result(
             status=status,
@@ -217,6 +221,7 @@ class CpSatBackend:
         collector = _Collector(watched, limit)
         solver = self._solver(deadline, enumerate_all=True)
         code = solver.solve(built.cp, collector)
+        _refuse_invalid(code, built, solver)
         exhausted = code in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not collector.stopped
         if collector.found:
             status = Status.SATISFIABLE
@@ -235,6 +240,14 @@ class CpSatBackend:
 
     def session(self, model: Model) -> CpSatSession:
         return CpSatSession(self, model)
+
+
+def _refuse_invalid(code: Any, built: Translation, solver: cp_model.CpSolver) -> None:
+    """One error line for MODEL_INVALID: the model's fault, or else the parameters' (an unknown
+    subsolver, say, which the parameter probe cannot catch)."""
+    if code == cp_model.MODEL_INVALID:
+        why = built.cp.validate() or solver.solution_info()
+        raise BoardsatError(f"CP-SAT rejected the model or its parameters: {why}")
 
 
 class _Reporter(cp_model.CpSolverSolutionCallback):
@@ -276,12 +289,13 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 
 
 class CpSatSession:
-    """Re-solves the grown model each time, hinted with the previous solution."""
+    """Re-solves the grown model each time, hinted with the previous solution (at first with the
+    backend's own ``hint``, if it has one)."""
 
     def __init__(self, backend: CpSatBackend, model: Model) -> None:
         self.backend = backend
         self.model = model
-        self.last: Mapping[Key, bool] = {}
+        self.last: Mapping[Key, bool] = backend.hint
 
     def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> Result:
         result = self.backend.solve(

@@ -10,7 +10,6 @@ incremental solving, so circuits, enumeration and sessions are refused at once.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -21,7 +20,14 @@ from boardsat.backends import PYWRAPLP_SOLVERS, capabilities
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Circuit, Clause, Model
-from boardsat.results import EncodingSize, Improvement, OnImprovement, Result, Status
+from boardsat.results import (
+    EncodingSize,
+    Improvement,
+    OnImprovement,
+    Result,
+    Status,
+    least_objective,
+)
 
 # OR-Tools' HiGHS wrapper ignores MPSolverParameters (the optimality gap among them), so HiGHS
 # gets its options as a string; it also prints a banner on stdout unless told not to.
@@ -195,7 +201,7 @@ class HighsBackend(ZeroOneBackend):
         bound = 0
         if code == pywraplp.Solver.OPTIMAL:
             best: float = solver.Objective().BestBound()
-            bound = math.ceil(best - 1e-6) if math.isfinite(best) else 0
+            bound = least_objective(best)
         result = zero_one_result(
             model,
             self.name,

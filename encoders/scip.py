@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import math
 import os
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -29,7 +28,14 @@ from boardsat.deadline import Deadline
 from boardsat.encoders.mip import ZeroOneBackend, linear_objective, linear_rows, zero_one_result
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
-from boardsat.results import EncodingSize, Improvement, Incoming, OnImprovement, Result
+from boardsat.results import (
+    EncodingSize,
+    Improvement,
+    Incoming,
+    OnImprovement,
+    Result,
+    least_objective,
+)
 
 # SCIP's answers for a solve that a limit or an interrupt ended without a verdict (any limit a
 # user sets through ``parameters``); an empty model of binaries cannot be unbounded, so
@@ -80,13 +86,23 @@ def set_parameters(scip: Any, parameters: Mapping[str, Any]) -> None:
     for name, value in parameters.items():
         try:
             with _c_output_silenced():
-                if isinstance(value, bool) and not isinstance(scip.getParam(name), bool):
+                if not _fits(value, scip.getParam(name)):
                     raise ValueError(name)
                 scip.setParam(name, value)
         except KeyError:
             raise BoardsatError(f"SCIP has no parameter {name!r}") from None
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, OverflowError, LookupError):
             raise BoardsatError(f"SCIP parameter {name!r} cannot take {value!r}") from None
+
+
+def _fits(value: Any, current: Any) -> bool:
+    """Whether ``value`` suits a parameter now set to ``current``: PySCIPOpt would read True as 1
+    and truncate 0.5 to 0 without a word."""
+    if isinstance(value, bool):
+        return isinstance(current, bool)
+    if isinstance(current, int) and not isinstance(current, bool) and isinstance(value, float):
+        return value.is_integer()
+    return True
 
 
 class _Watch(Eventhdlr):
@@ -120,7 +136,7 @@ class _Watch(Eventhdlr):
                 )
             )
             return
-        bound = _integral_bound(self.model.getDualbound())
+        bound = least_objective(self.model.getDualbound())
         if bound > self.bound:
             self.bound = bound
             self.on_improvement(Improvement(bound=bound))
@@ -160,11 +176,6 @@ def _set_values(
     """Write a boardsat assignment into a SCIP solution (keys left out are false)."""
     for key, x in zip(model.keys(), xs, strict=True):
         scip.setSolVal(solution, x, 1.0 if values.get(key, False) else 0.0)
-
-
-def _integral_bound(dual: float) -> int:
-    """The least integer objective SCIP's dual bound allows (objectives here are integral)."""
-    return math.ceil(dual - 1e-6) if math.isfinite(dual) else 0
 
 
 class ScipBackend(ZeroOneBackend):
@@ -261,5 +272,5 @@ class ScipBackend(ZeroOneBackend):
             values=values,
             infeasible=status in _INFEASIBLE,
             optimal=status == "optimal",
-            bound=_integral_bound(scip.getDualbound()),
+            bound=least_objective(scip.getDualbound()),
         )

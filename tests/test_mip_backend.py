@@ -118,6 +118,8 @@ def test_scip_reports_true_solutions_and_valid_bounds_as_it_goes(size: int, vari
         ({"limits/time": "soon"}, "'limits/time' cannot take 'soon'"),
         ({"misc/usesymmetry": True}, "'misc/usesymmetry' cannot take True"),
         ({"no/such": True}, "SCIP has no parameter 'no/such'"),
+        ({"randomization/randomseedshift": 2**40}, "cannot take 1099511627776"),
+        ({"separating/maxrounds": 0.5}, "'separating/maxrounds' cannot take 0.5"),
     ],
 )
 def test_a_bad_scip_parameter_is_one_line_before_solving(

@@ -152,6 +152,26 @@ def test_sessions_grow_and_answer_under_assumptions(backend: str) -> None:
     session.close()
 
 
+def test_a_cpsat_session_starts_from_the_backend_s_hint() -> None:
+    """Seen through CP-SAT's own switch that fixes hinted variables to their hint."""
+    model = Model()
+    a, b = model.var("a"), model.var("b")
+    model.add_clause([a, b])
+    fixed = {"fix_variables_to_their_hinted_value": True}
+    session = open_session(model, "cpsat", hint={"a": False, "b": True}, parameters=fixed)
+    assert dict(session.solve().assignment) == {"a": False, "b": True}
+    session.close()
+
+
+@pytest.mark.parametrize("backend", list(available_backends()))
+def test_the_empty_clause_is_unsatisfiable_on_every_backend(backend: str) -> None:
+    """python-sat's solvers differ on an empty clause; the model means the same on all."""
+    model = Model()
+    model.var("a")
+    model.add_clause([])
+    assert solve(model, backend).status is Status.UNSATISFIABLE
+
+
 @pytest.mark.parametrize("backend", ["cadical195", "glucose4", "lingeling"])
 def test_unsat_proofs_check_independently(backend: str, tmp_path: Path) -> None:
     proof = str(tmp_path / "php.drup")

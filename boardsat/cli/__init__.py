@@ -97,13 +97,11 @@ _register_puzzle_commands()
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: click's errors and BoardsatError become one line and exit status 2."""
     try:
-        cli.main(
+        code = cli.main(
             args=list(argv) if argv is not None else None,
             prog_name="boardsat",
             standalone_mode=False,
-        )
-    except click.exceptions.Exit as done:
-        sys.exit(done.exit_code)
+        )  # outside standalone mode click returns an exit's code instead of exiting
     except click.ClickException as error:
         click.echo(f"boardsat: error: {error.format_message()}", err=True)
         sys.exit(2)
@@ -113,3 +111,4 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (click.Abort, KeyboardInterrupt):
         click.echo("boardsat: interrupted", err=True)
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
