@@ -28,6 +28,7 @@ CPSAT = "cpsat"
 SCIP = "scip"
 PYWRAPLP_SOLVERS: Mapping[str, str] = {"highs": "HIGHS"}  # name -> pywraplp solver id
 MIP_BACKENDS = (*PYWRAPLP_SOLVERS, SCIP)
+MAX_SEED = 2**31 - 2  # CP-SAT's and SCIP's seeds are 32-bit integers; a race's second adds one
 
 
 @dataclass(frozen=True)
@@ -253,3 +254,14 @@ def _checked_options(known: Sequence[str], name: str, options: dict[str, Any]) -
             f"backend {name!r} takes no option {', '.join(unknown)}; it takes {', '.join(known)}"
         )
     return {key: value for key, value in options.items() if value is not None}
+
+
+def seed_parameters(name: str, seed: int) -> dict[str, int]:
+    """The parameter that seeds ``name``'s search, as its ``parameters`` option takes it: proof
+    times vary several-fold by seed, so routes and benchmark repeats vary it. Empty for HiGHS and
+    the python-sat solvers, which run deterministically here."""
+    if name == CPSAT:
+        return {"random_seed": seed}
+    if name == SCIP:
+        return {"randomization/randomseedshift": seed}
+    return {}

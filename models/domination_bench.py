@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from boardsat.backends import MIP_BACKENDS, is_available
+from boardsat.backends import MIP_BACKENDS, is_available, seed_parameters
 from boardsat.benchmark import Measurement, measure, ratio_table, results_file
 from boardsat.errors import BoardsatError, failures_sent
 from boardsat.models.domination_published import published_minimum
@@ -93,11 +93,11 @@ def _selected_routes(chosen: Sequence[str]) -> dict[str, Route]:
 def _textbook(backend: str, options: dict[str, Any]) -> Route:
     def run(n: int, variant: str, limit: float, seed: int) -> Outcome:
         built = build_model(n, n, variant, symmetry=False, lower_bound=False)
-        seeded = {"parameters": {"random_seed": seed}} if backend == "cpsat" else {}
+        parameters = seed_parameters(backend, seed)
+        seeded = {"parameters": parameters} if parameters else {}
         result = solve(built.model, backend, time_limit=limit, **options, **seeded)
         placement = decode(built, result) if result.has_solution else None
-        bound = result.objective if result.proven_optimal else result.bound
-        return result.status.value, placement, bound
+        return result.status.value, placement, result.lower_bound
 
     return run
 

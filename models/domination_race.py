@@ -1,56 +1,36 @@
 """The race that proves knight domination optima: two provers of different kinds, one per core.
 
-Which two depends on the variant, because the provers fail differently on each. Measured on the
-2-core machine through this race, seconds by seed (bench/results/domination.md):
+Which two depends on the variant, because the provers fail differently on each. The figures are
+seconds on the 2-core machine, seeds 1 to 3; bench/results/domination.md holds the runs and the
+line-ups they replaced.
 
 - Independent: CP-SAT's one-thread core search beside SCIP's LP branch-and-bound, which handles
-  the board's symmetry group itself. On 14 to 16 the earlier race (core search beside local
-  search that turns second core search) had worst runs of 22.4, 30.8 and 37.9 s over seeds 1
-  to 3; beside SCIP the worst were 11.3, 17.3 and 19.5 s, medians unchanged. On 17 (optimum 47)
-  core search stalls at bound 45 or 46 after 600 s, SCIP proves it: this race in 488 s, and
-  18 (optimum 52) in 819 s, one seed. So from 17x17 up both cores run SCIP (seeds s and s + 1),
-  both starting from a placement CP-SAT's local search found on both cores before the race:
-  18 in 574.9 s (seed 1; 10 s of it local search, which found 52); through the benchmark,
-  seeds 1 to 3, 17 in 309 to 327 s, and 18 proven in 594.7 s on seed 3 but at bound 51 of 52
-  after 600 s on seeds 1 and 2. Local search ends at 53 on some seeds, and a SCIP holding 53
-  climbs half as fast as one holding 52, so the two SCIPs also hand each other better placements
-  while they run (listening stages): 18 proven on seeds 2, 3 and 5 of 1 to 5 (573.8, 588.5,
-  597.4 s; bound 51 on the others), 17 unchanged (323.6 to 344.8 s). The second SCIP separates
-  cuts at the root only, as in the dominating pair: alone from the same 48-knight placement on 17
-  it proved in 303.9 and 284.6 s against 343.5 and 302.7 s with SCIP's default cuts (seeds 1
-  and 2), and in the race, seeds 1 to 3, 17 takes 258.2 to 266.7 s and 18 is proven on every
-  seed, in 567.1 to 591.2 s. Two SCIPs each starting from
-  its own racer's local search reached only bound 51 in 600 s: the one that closed the bound
-  had 54 knights from its own search while the other racer held 52. With the optimum in hand,
-  SCIP alone refutes one knight fewer on 17 in 310 to 330 s (seeds 1, 2).
-- Dominating: core search stalls (bound 35 of 36 on 15x15) and SCIP closed every race it was in,
-  so two SCIPs race: SCIP's defaults, and SCIP separating cuts at the root only. Local cuts cost
-  more than they prune on small trees (dominating 16 alone: 10 s against 43 to 57 s) and pay on
-  large ones (17: 218 s against 135 s); the pair takes the better of the two (15: 14.1 s, 16:
-  22.4 s, against 19.8 to 25.6 s for SCIP beside local search and HiGHS or core search).
+  the board's symmetry group itself (worst runs on 14 to 16: 11.3 to 19.5 s, against 22.4 to
+  37.9 s beside local search that turns second core search). From 17x17 core search stalls a knight or two short, so both
+  cores run SCIP, the second seeded s + 1 and cutting at the root only. Both start from the
+  placement CP-SAT's local search finds on both cores first (SCIP finds the optimum late, and
+  prunes only below what it holds), and each takes the other's better placements while it runs:
+  17 in 258 to 267 s, 18 in 567 to 591 s.
+- Dominating: core search stalls (bound 35 of 36 on 15x15), so two SCIPs race: SCIP's defaults,
+  and SCIP separating cuts at the root only. Local cuts cost more than they prune on small trees
+  and pay on large ones; the pair takes the better of the two (16: 20 to 23 s, 17: 121 to
+  131 s).
 - Total: core search beside CP-SAT local search that turns second core search on a shuffled
-  model. The pair with SCIP tied up to 19 and won 20 (28 to 33 s against 46 to over 60 s), but
-  lost 21, where SCIP alone stops at bound 74 of 78 after 600 s: in 600 s it proved one seed of
-  three (557 s), this pair two (112 and 534 s).
+  model. A pair with SCIP won 20 but lost 21, where SCIP alone stops at bound 74 of 78 after
+  600 s.
 - One colour's half of the total variant (domination_colours): core search beside 2 s of CP-SAT
-  local search that hands its placement to SCIP as a start (a hinted stage). SCIP cannot prune
-  a node whose bound rounds up to the optimum until it holds an optimal placement, and on the
-  hard halves it finds one late (total 23: 47 knights after 278 s, where local search needs 4
-  to 28 s). Both halves, seeds 1 to 3: 19 in 39.5 to 41.6 s and 21 in 44.8 to 67.1 s, against
-  42.9 to 46.4 and 80.2 to 98.4 s for core search beside SCIP alone; with 10 s of local search
-  first, 19 took 47.3 to 70.5 s.
+  local search that hands its placement to SCIP as a start: on the hard halves SCIP finds an
+  optimal placement late (total 23: after 278 s, where local search needs 4 to 28 s).
 
-A placer's local search first was no gain beside SCIP when its placement was not handed over
-(independent 17: 533 s against 488 s). On SAT backends the race keeps its SAT-only shape:
-RC2 as prover beside a SAT bound search that hands its core to RC2 on a shuffled copy of the
-model, every step on the chosen SAT solver.
+On SAT backends the race keeps its SAT-only shape: RC2 as prover beside a SAT bound search that
+hands its core to RC2 on a shuffled copy of the model, every step on the chosen SAT solver.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from boardsat.backends import CPSAT, SCIP, capabilities
+from boardsat.backends import CPSAT, SCIP, capabilities, seed_parameters
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
@@ -82,14 +62,15 @@ def core_prover(model: Model, backend: str, seed: int = 1) -> Stage:
             " use the single route"
         )
     if backend == CPSAT:
-        options = {"workers": 1, "parameters": {"optimize_with_core": True, "random_seed": seed}}
+        parameters = {"optimize_with_core": True, **seed_parameters(CPSAT, seed)}
+        options = {"workers": 1, "parameters": parameters}
         return Stage(model, CPSAT, options)
     return Stage(model, backend, {"optimisation": "maxsat"})
 
 
 def scip_prover(model: Model, seed: int = 1, *, root_cuts_only: bool = False) -> Stage:
     """SCIP on one thread, seeded, with its default cuts or with cuts at the root node only."""
-    parameters: dict[str, int] = {"randomization/randomseedshift": seed}
+    parameters = seed_parameters(SCIP, seed)
     if root_cuts_only:
         parameters |= SCIP_ROOT_CUTS_ONLY
     return Stage(model, SCIP, {"parameters": parameters})
@@ -103,7 +84,7 @@ def _listening(prover: Stage) -> Stage:
 
 def cpsat_local_search(model: Model, seed: int, seconds: float) -> Stage:
     """CP-SAT's local search alone on one thread: a placer, it proves nothing."""
-    options = {"workers": 1, "parameters": {"use_ls_only": True, "random_seed": seed}}
+    options = {"workers": 1, "parameters": {"use_ls_only": True, **seed_parameters(CPSAT, seed)}}
     return Stage(model, CPSAT, options, seconds=seconds)
 
 
@@ -122,19 +103,17 @@ def starts_from_placement(
 def shared_placement(model: Model, seed: int, time_limit: float | None) -> Result:
     """CP-SAT's local search on both cores, the race's start: it finds in seconds the optimal
     placement SCIP's tree search reaches late, and a proof prunes only below what it holds."""
-    seconds = local_search_seconds(time_limit)
-    if time_limit is not None:
-        seconds = min(seconds, time_limit)
-    options = {"workers": 2, "parameters": {"use_ls_only": True, "random_seed": seed}}
-    return solve(model, CPSAT, time_limit=seconds, **options)
+    options = {"workers": 2, "parameters": {"use_ls_only": True, **seed_parameters(CPSAT, seed)}}
+    return solve(model, CPSAT, time_limit=local_search_seconds(time_limit), **options)
 
 
 def local_search_seconds(time_limit: float | None) -> float:
-    """How long the placer searches before it turns prover."""
+    """How long local search places knights, the placer's first stage or the shared placement:
+    a share of ``time_limit``, clamped to ``LOCAL_SEARCH_SECONDS`` and never past the limit."""
     if time_limit is None:
         return UNLIMITED_LOCAL_SEARCH_S
     low, high = LOCAL_SEARCH_SECONDS
-    return min(max(time_limit * LOCAL_SEARCH_SHARE, low), high)
+    return min(max(time_limit * LOCAL_SEARCH_SHARE, low), high, time_limit)
 
 
 @dataclass(frozen=True)
@@ -149,19 +128,21 @@ class LineUp:
 
     def run(self, time_limit: float | None = None) -> RaceOutcome:
         """Race within ``time_limit``; where the race starts from a placement, that placement is
-        its first event and the race's events are timed from the placer's start."""
+        its first event, and the race's events and seconds count from the placer's start."""
         deadline = Deadline(time_limit)
         if not self.from_placement:
             return race(self.racers, deadline.remaining())
         start = shared_placement(self.built.model, self.seed, deadline.remaining())
+        raced_from = deadline.elapsed()
         outcome = race(self.racers, deadline.remaining(), start=start)
         later = tuple(
-            replace(event, seconds=start.seconds + event.seconds) for event in outcome.events
+            replace(event, seconds=raced_from + event.seconds) for event in outcome.events
         )
         placed = (
             () if start.objective is None else (RaceEvent(start.seconds, PLACER, start.objective),)
         )
-        return replace(outcome, events=(*placed, *later))
+        result = replace(outcome.result, seconds=deadline.elapsed())
+        return replace(outcome, result=result, events=(*placed, *later))
 
 
 def domination_line_up(

@@ -48,10 +48,11 @@ either way.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from boardsat.backends import CPSAT, MIP_BACKENDS, SCIP, capabilities
+from boardsat.backends import CPSAT, MAX_SEED, MIP_BACKENDS, capabilities, seed_parameters
 from boardsat.deadline import Deadline
 from boardsat.demo import DemoOutcome
 from boardsat.errors import BoardsatError
@@ -181,14 +182,14 @@ def _auto_route(squares: int, variant: str, backend: str) -> str:
 
 def cpsat_lp_search(model: Model, seed: int = 1) -> Stage:
     """CP-SAT's LP-based search on one thread: the full linear relaxation at every node."""
-    parameters = {"linearization_level": 2, "random_seed": seed}
+    parameters = {"linearization_level": 2, **seed_parameters(CPSAT, seed)}
     return Stage(model, CPSAT, {"workers": 1, "parameters": parameters})
 
 
 def cpsat_portfolio(model: Model, variant: str, seed: int = 1) -> Stage:
     """CP-SAT on two threads: the variant's full-problem worker, and CP-SAT's interleaved local
     search and LNS on the second thread (with one named subsolver, that is what it runs there)."""
-    parameters = {"subsolvers": [PORTFOLIO_WORKER[variant]], "random_seed": seed}
+    parameters = {"subsolvers": [PORTFOLIO_WORKER[variant]], **seed_parameters(CPSAT, seed)}
     return Stage(model, CPSAT, {"workers": 2, "parameters": parameters})
 
 
@@ -227,6 +228,8 @@ def solve_domination(
     """
     if route not in ROUTES:
         raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
+    if not 0 <= seed <= MAX_SEED:
+        raise BoardsatError(f"the seed must lie in 0..{MAX_SEED}, not {seed}")
     if route in CPSAT_ONLY_ROUTES and backend != CPSAT:
         raise BoardsatError(f"the {route} route runs CP-SAT's own search, not {backend!r}")
     if options and route != "single":
@@ -267,7 +270,7 @@ def solve_domination(
         variant,
         placement,
         result,
-        parts[0].route,
+        _each_once(part.route for part in parts),
         deadline.elapsed(),
         tuple(event for part in parts for event in part.events),
         "; ".join(part.finisher for part in parts if part.finisher) or None,
@@ -348,10 +351,8 @@ def _solve_part(
         )
         if backend == CPSAT:
             options.setdefault("workers", CPSAT_WORKERS)
-            options["parameters"] = {"random_seed": seed, **options.get("parameters", {})}
-        elif backend == SCIP:
-            seeded = {"randomization/randomseedshift": seed}
-            options["parameters"] = seeded | options.get("parameters", {})
+        if seed_parameters(backend, seed):
+            options["parameters"] = seed_parameters(backend, seed) | options.get("parameters", {})
         elif options.get("optimisation") is None and "maxsat" in capabilities(backend).optimisation:
             options["optimisation"] = "maxsat"
         result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
@@ -390,13 +391,12 @@ def _combined(board: Board, halves: list[_Part]) -> tuple[frozenset[Square], Res
         status = Status.UNKNOWN
     solved = status is not Status.UNSATISFIABLE and all(r.has_solution for r in results)
     placement = frozenset().union(*placements) if solved else frozenset()
-    bounds = [r.objective if r.proven_optimal else r.bound for r in results]
+    bounds = [r.lower_bound for r in results]
     known = [bound for bound in bounds if bound is not None and status is not Status.UNSATISFIABLE]
-    first = results[0]
     combined = Result(
         status,
-        first.backend,
-        first.encoding,
+        _each_once(result.backend for result in results),
+        _each_once(result.encoding for result in results),
         EncodingSize(
             sum(half.result.size.variables for half in halves),
             sum(half.result.size.constraints for half in halves),
@@ -407,6 +407,12 @@ def _combined(board: Board, halves: list[_Part]) -> tuple[frozenset[Square], Res
         sum(known) if known else None,  # a half with no bound yet contributes its trivial 0
     )
     return placement, combined
+
+
+def _each_once(names: Iterable[str]) -> str:
+    """The halves' routes or encodings, each once: ``auto`` picks by size, and halves may differ
+    in size by a square."""
+    return " + ".join(dict.fromkeys(names))
 
 
 def seed_demo() -> DemoOutcome:

@@ -40,7 +40,8 @@ def knight_key(square: Square) -> tuple[str, int, int]:
 
 @dataclass(frozen=True)
 class DominationModel:
-    """A built model and what it was built from, so that answers decode against the right board."""
+    """A built model and what it was built from: the board, the variant and whether the
+    lex-leader break is in it, which a caller checking or reporting an answer needs."""
 
     board: Board
     variant: str
@@ -56,7 +57,6 @@ def build_model(
     symmetry: bool = True,
     lower_bound: bool = True,
     tiles: int = 0,
-    proven_bound: int = 0,
     knights_on: str | None = None,
     deadline: Deadline | None = None,
 ) -> DominationModel:
@@ -66,8 +66,6 @@ def build_model(
     ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds);
     ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers" (LB
     solved for, within ``deadline``: a tile not solved in time adds nothing);
-    ``proven_bound`` is a lower bound another solver proved (it must hold on the unbroken
-    board): it becomes "at least that many knights" and the objective's lower bound;
     ``knights_on`` ("dark" or "light", total variant only) builds one half of the split problem
     (domination_colours): knights on that colour only, each square of the other colour attacked.
     """
@@ -102,9 +100,6 @@ def build_model(
     if symmetry:
         add_lex_leader(model, board, {square: knight_key(square) for square in placed})
     bound = counting_lower_bound(board, variant, knights_on) if lower_bound else 0
-    if proven_bound > bound:
-        model.add_at_least(knights, proven_bound)
-        bound = proven_bound
     model.minimize(knights, lower_bound=bound)
     return DominationModel(board, variant, model, symmetry)
 

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import CliRun
 
+from boardsat.backends import seed_parameters
 from boardsat.errors import BoardsatError
-from boardsat.models.domination_bench import Outcome, run_benchmark, run_in_child
+from boardsat.model import Model
+from boardsat.models import domination_bench
+from boardsat.models.domination_bench import Outcome, route_named, run_benchmark, run_in_child
 from boardsat.models.domination_published import published_minimum
+from boardsat.results import Result
 
 
 def test_rows_are_compared_with_the_published_values_infeasible_boards_included(
@@ -83,3 +88,25 @@ def test_an_unknown_route_is_refused_in_one_line(route: str, run_cli: CliRun) ->
     code, out, err = run_cli("bench", "domination", "--max-n", "2", "--route", route)
     assert code == 2 and out == ""
     assert err.startswith("boardsat: error:") and repr(route) in err and "wK" in err
+
+
+@pytest.mark.parametrize(
+    ("route", "backend"), [("textbook cpsat w8", "cpsat"), ("textbook mip scip", "scip")]
+)
+def test_a_textbook_baseline_runs_its_repeat_s_seed(
+    route: str, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Repeat r runs every route with seed r; a baseline on one seed would measure its luck."""
+    heard: list[dict[str, Any]] = []
+    real_solve = domination_bench.solve
+
+    def solve(model: Model, backend: str, **options: Any) -> Result:
+        heard.append(options.get("parameters", {}))
+        return real_solve(model, backend, **options)
+
+    monkeypatch.setattr(domination_bench, "solve", solve)
+    textbook = route_named(route)
+    assert textbook is not None
+    status, placement, bound = textbook(4, "independent", 30.0, 5)
+    assert status == "OPTIMAL" and placement is not None and len(placement) == bound
+    assert heard == [seed_parameters(backend, 5)]

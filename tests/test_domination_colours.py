@@ -12,10 +12,16 @@ from hypothesis import strategies as st
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
-from boardsat.models.domination_colours import COLOURS, colour, colour_swap, halves_to_solve
+from boardsat.models.domination_colours import (
+    COLOURS,
+    colour,
+    colour_swap,
+    halves_to_solve,
+    knight_squares,
+)
 from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_race import domination_line_up
-from boardsat.models.domination_solve import solve_domination
+from boardsat.models.domination_solve import CORE_ALONE_UP_TO_SQUARES, solve_domination
 from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import build_model, decode
 from boardsat.race import race
@@ -202,3 +208,13 @@ def test_split_defaults_on_for_total_and_off_with_tiles() -> None:
     assert solve_domination(6, 6, "total").halves == ("light",)
     assert solve_domination(6, 6, "total", tiles=3).halves == ()
     assert solve_domination(6, 6, "dominating").halves == ()
+
+
+def test_halves_that_take_different_routes_are_both_named() -> None:
+    """On 3x67 the knights' halves hold 101 and 100 squares, either side of where ``auto`` stops
+    running core search alone, so the answer names both routes."""
+    halves = {len(knight_squares(Board(3, 67), colour)) for colour in COLOURS}
+    assert halves == {CORE_ALONE_UP_TO_SQUARES, CORE_ALONE_UP_TO_SQUARES + 1}
+    answer = solve_domination(3, 67, "total", seed=2)
+    assert answer.proven_optimal and validate(3, 67, "total", answer.placement) == []
+    assert set(answer.route.split(" + ")) == {"core", "portfolio"}

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from boardsat.backends import CPSAT
+from boardsat.backends import CPSAT, MAX_SEED
 from boardsat.cli.common import backend_option, emit_json, json_option, time_limit_option
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.errors import BoardsatError
@@ -20,10 +20,6 @@ from boardsat.models.domination_solve import (
 )
 from boardsat.models.knight_domination import VARIANTS
 from boardsat.results import Status
-
-MAX_SEED = (
-    2**31 - 2
-)  # CP-SAT's and SCIP's seeds are 32-bit integers; the race's second SCIP adds one
 
 variant_option = click.option(
     "--variant",
@@ -46,9 +42,10 @@ variant_option = click.option(
     default="auto",
     show_default=True,
     help="race: two provers on two processes (on CP-SAT: core search beside SCIP for"
-    " independent, beside local search that hands SCIP its placement for a total half, beside"
-    " local search for a total board not split; two SCIPs for dominating); core: the"
-    " core-guided prover alone; "
+    " independent, and from 17x17 two SCIPs that start from a local-search placement and take"
+    " each other's; core search beside local search that hands SCIP its placement for a total"
+    " half, beside local search for a total board not split; two SCIPs for dominating); core:"
+    " the core-guided prover alone; "
     "lp: CP-SAT's LP-based search on one thread; "
     "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
     f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
@@ -83,7 +80,8 @@ variant_option = click.option(
 @click.option(
     "--symmetry/--no-symmetry",
     default=None,
-    help="The lex-leader symmetry break (default: on in the single route only).",
+    help="The lex-leader symmetry break (default: on in the single route on CP-SAT and SAT"
+    " backends only).",
 )
 @click.option(
     "--tiles",
@@ -119,8 +117,9 @@ def command(
     On small boards one solver proves alone: CP-SAT's core search (its LP-based search for the
     dominating variant up to 81 squares) or RC2 on the SAT solver that --backend names; on mid-sized
     ones CP-SAT runs one worker beside its own local search; on larger ones two provers race on two
-    processes (on CP-SAT core search beside SCIP, two SCIP settings for the dominating variant;
-    on a SAT backend RC2 beside a bound search); the MIP backends solve alone. The total variant
+    processes (on CP-SAT core search beside SCIP, from 17x17 two SCIPs from a shared placement
+    for the independent variant, two SCIP settings for the dominating one; on a SAT backend RC2
+    beside a bound search); the MIP backends solve alone. The total variant
     splits into the knights on dark and on light squares, two independent problems of half the
     size, each solved this way (in a race, SCIP starts from a placement local search found).
     The options of one backend (--proof, --optimisation, --workers) need --route single.
