@@ -139,10 +139,12 @@ class CnfSession:
         )
 
     def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> Result:
-        deadline = deadline or Deadline(None)
+        """Solve under ``assumptions``; the result's seconds are this call's, though ``deadline``
+        may be shared by a run's many calls."""
+        this_call = Deadline(None)
         self.sync()
-        answer = self.solve_cnf([self.lit(lit) for lit in assumptions], deadline)
-        return self.result(_status_of(answer), deadline)
+        answer = self.solve_cnf([self.lit(lit) for lit in assumptions], deadline or this_call)
+        return self.result(_status_of(answer), this_call)
 
     def proof_lines(self) -> list[str]:
         assert self.solver is not None

@@ -7,6 +7,7 @@ solution, which carries most of the work over between planning horizons.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -298,12 +299,15 @@ class CpSatSession:
         self.last: Mapping[Key, bool] = backend.hint
 
     def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None) -> Result:
+        """Solve under ``assumptions``; the result's seconds are this call's, though ``deadline``
+        may be shared by a run's many calls."""
+        this_call = Deadline(None)
         result = self.backend.solve(
-            self.model, deadline or Deadline(None), assumptions=assumptions, hint=self.last
+            self.model, deadline or this_call, assumptions=assumptions, hint=self.last
         )
         if result.has_solution:
             self.last = result.assignment
-        return result
+        return replace(result, seconds=this_call.elapsed())
 
     def close(self) -> None:
         self.last = {}

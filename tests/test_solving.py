@@ -152,6 +152,19 @@ def test_sessions_grow_and_answer_under_assumptions(backend: str) -> None:
     session.close()
 
 
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_a_session_reports_each_call_s_own_seconds(backend: str) -> None:
+    """A run shares one deadline across its calls (the planner's horizons); a call's seconds must
+    still be its own, not the run's so far."""
+    model = Model()
+    model.add_clause([model.var("a")])
+    shared = Deadline(None)
+    shared.started -= 3600.0  # a run an hour old
+    session = open_session(model, backend)
+    assert session.solve(deadline=shared).seconds < 3600.0
+    session.close()
+
+
 def test_a_cpsat_session_starts_from_the_backend_s_hint() -> None:
     """Seen through CP-SAT's own switch that fixes hinted variables to their hint."""
     model = Model()
