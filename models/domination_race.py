@@ -6,11 +6,11 @@ line-ups they replaced.
 
 - Independent: CP-SAT's one-thread core search beside SCIP's LP branch-and-bound, which handles
   the board's symmetry group itself (worst runs on 14 to 16: 11.3 to 19.5 s, against 22.4 to
-  37.9 s beside local search that turns second core search). From 17x17 core search stalls a knight or two short, so both
-  cores run SCIP, the second seeded s + 1 and cutting at the root only. Both start from the
-  placement CP-SAT's local search finds on both cores first (SCIP finds the optimum late, and
-  prunes only below what it holds), and each takes the other's better placements while it runs:
-  17 in 258 to 267 s, 18 in 477 to 591 s (seeds 1 to 5).
+  37.9 s beside local search that turns second core search). From 17x17 core search stalls a
+  knight or two short, so both cores run SCIP, the second seeded s + 1 and cutting at the root
+  only. Both start from the placement CP-SAT's local search finds on both cores first (SCIP
+  finds the optimum late, and prunes only below what it holds), and each takes the other's
+  better placements while it runs: 17 in 258 to 267 s, 18 in 477 to 591 s (seeds 1 to 5).
 - Dominating: core search stalls (bound 35 of 36 on 15x15), so two SCIPs race: SCIP's defaults,
   and SCIP separating cuts at the root only. Local cuts cost more than they prune on small trees
   and pay on large ones; the pair takes the better of the two (16: 20 to 23 s, 17: 121 to
