@@ -29,6 +29,7 @@ SCIP = "scip"
 PYWRAPLP_SOLVERS: Mapping[str, str] = {"highs": "HIGHS"}  # name -> pywraplp solver id
 MIP_BACKENDS = (*PYWRAPLP_SOLVERS, SCIP)
 MAX_SEED = 2**31 - 2  # CP-SAT's and SCIP's seeds are 32-bit integers; a race's second adds one
+MAX_WORKERS = 2**31 - 1  # CP-SAT's worker count is a 32-bit integer
 
 
 @dataclass(frozen=True)

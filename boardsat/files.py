@@ -15,6 +15,9 @@ from boardsat.errors import BoardsatError
 
 def new_file_target(path: str | Path) -> Path:
     """The resolved place ``path`` would be created, refused in one line if it cannot be."""
+    text = str(path)
+    if not text or text.endswith((os.sep, "/")):
+        raise BoardsatError(f"{text!r} names no file: give a file name")
     given = Path(path)
     if given.exists() or given.is_symlink():
         raise BoardsatError(f"{path} exists already; it is not overwritten")

@@ -12,7 +12,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from boardsat.backends import CPSAT, capabilities
+from boardsat.backends import CPSAT, MAX_WORKERS, capabilities
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
@@ -134,8 +134,8 @@ class CpSatBackend:
     ) -> None:
         self.capabilities = capabilities(CPSAT)
         self.on_improvement = on_improvement
-        if workers is not None and workers < 1:
-            raise BoardsatError(f"workers must be at least 1, got {workers}")
+        if workers is not None and not 1 <= workers <= MAX_WORKERS:
+            raise BoardsatError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
         self.workers = workers
         self.parameters = dict(parameters or {})
         self.hint = dict(hint or {})

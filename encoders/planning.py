@@ -70,6 +70,8 @@ class Strengthenings:
         if text == "none":
             return cls.none()
         chosen = [name.strip() for name in text.split(",") if name.strip()]
+        if not chosen:
+            raise BoardsatError("no strengthening named: give all, none, or names of them")
         unknown = [name for name in chosen if name not in cls.names()]
         if unknown:
             raise BoardsatError(

@@ -84,11 +84,11 @@ class Board:
     def parse(self, text: str) -> Square:
         """A square from chess notation (``b3``) or 0-based ``row,col``; BoardsatError otherwise."""
         cleaned = text.strip().lower()
-        pair = re.fullmatch(r"(\d+)\s*,\s*(\d+)", cleaned)
+        pair = re.fullmatch(r"([0-9]+)\s*,\s*([0-9]+)", cleaned)
         if pair:
             square = (int(pair.group(1)), int(pair.group(2)))
         else:
-            chess = re.fullmatch(r"([a-z]+)(\d+)", cleaned)
+            chess = re.fullmatch(r"([a-z]+)([0-9]+)", cleaned)
             if not chess:
                 raise BoardsatError(
                     f"cannot read square {text!r}: use chess notation (a1) or row,col"

@@ -24,7 +24,7 @@ from typing import Any
 
 import click
 
-from boardsat.backends import MIP_BACKENDS, is_available, seed_parameters
+from boardsat.backends import MAX_WORKERS, MIP_BACKENDS, is_available, seed_parameters
 from boardsat.benchmark import Measurement, measure, ratio_table, results_file
 from boardsat.errors import BoardsatError, failures_sent
 from boardsat.models.domination_published import published_minimum
@@ -69,6 +69,8 @@ def route_named(name: str) -> Route | None:
     if scaled is None:
         return routes().get(name)
     workers = int(scaled["workers"])
+    if workers > MAX_WORKERS:
+        return None
     if scaled["model"] == "textbook":
         return _textbook("cpsat", {"workers": workers})
     return _boardsat("single", "cpsat", workers=workers)

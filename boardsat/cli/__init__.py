@@ -102,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             prog_name="boardsat",
             standalone_mode=False,
         )  # outside standalone mode click returns an exit's code instead of exiting
+    except click.exceptions.NoArgsIsHelpError as error:  # its message is the whole help text
+        path = error.ctx.command_path if error.ctx is not None else "boardsat"
+        click.echo(f"boardsat: error: no command given; `{path} --help` lists them", err=True)
+        sys.exit(2)
     except click.ClickException as error:
         click.echo(f"boardsat: error: {error.format_message()}", err=True)
         sys.exit(2)

@@ -15,9 +15,10 @@ from boardsat.deadline import time_limit_problem
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _usable_time_limit(
+def usable_time_limit(
     _ctx: click.Context, _param: click.Parameter, value: float | None
 ) -> float | None:
+    """Click's FloatRange lets NaN through (every comparison with it is false); this does not."""
     problem = None if value is None else time_limit_problem(value)
     if problem is not None:
         raise click.BadParameter(problem)
@@ -44,7 +45,7 @@ time_limit_option = click.option(
     "--time-limit",
     type=float,
     default=None,
-    callback=_usable_time_limit,
+    callback=usable_time_limit,
     help="Seconds; when it runs out the answer is UNKNOWN with the best found so far.",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")

@@ -6,8 +6,14 @@ from typing import Any
 
 import click
 
-from boardsat.backends import CPSAT, MAX_SEED
-from boardsat.cli.common import backend_option, emit_json, json_option, time_limit_option
+from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
+from boardsat.cli.common import (
+    backend_option,
+    emit_json,
+    json_option,
+    time_limit_option,
+    usable_time_limit,
+)
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.errors import BoardsatError
 from boardsat.models.domination_bench import run_benchmark
@@ -74,7 +80,7 @@ variant_option = click.option(
 )
 @click.option(
     "--workers",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_WORKERS),
     help="CP-SAT, --route single: portfolio workers (default 8).",
 )
 @click.option(
@@ -169,6 +175,7 @@ def command(
 @click.option(
     "--time-limit",
     type=click.FloatRange(min=0, min_open=True, max=LONGEST_TIME_LIMIT_S),
+    callback=usable_time_limit,
     default=20.0,
     show_default=True,
     help="Seconds per instance and route; a route stops at its first timeout.",

@@ -6,7 +6,6 @@ the seed instance, timed in the same run.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
@@ -191,8 +190,8 @@ def _farthest(exchange: Exchange, document: dict[str, Any], deadline: Deadline) 
 @click.option(
     "--solvers", default="cadical195,glucose4,minisat22", show_default=True, help="SAT solvers."
 )
-@click.option("--output", type=click.Path(dir_okay=False, path_type=Path), default=None)
-def bench(repeats: int, solvers: str, output: Path | None) -> None:
+@click.option("--output", type=click.Path(dir_okay=False), default=None)
+def bench(repeats: int, solvers: str, output: str | None) -> None:
     """Seed instance: SAT planner (solvers x strengthenings) and CP-SAT against the BFS oracle."""
     chosen = _sat_solvers(solvers)
     target = results_file("exchange", output)
@@ -224,6 +223,8 @@ def bench(repeats: int, solvers: str, output: Path | None) -> None:
 def _sat_solvers(text: str) -> list[str]:
     """The ``--solvers`` list, each name checked before anything is measured."""
     names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise click.BadParameter("name at least one SAT solver", param_hint="--solvers")
     for name in names:
         if name not in pysat_solver_names():
             raise click.BadParameter(

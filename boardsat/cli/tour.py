@@ -19,6 +19,7 @@ from boardsat.cli.common import (
     json_option,
     progress,
     time_limit_option,
+    usable_time_limit,
 )
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
@@ -174,6 +175,8 @@ def command(
         if tour:
             click.echo(numbered_board(board, tour))
             click.echo(tour_names(board, tour))
+        elif drawings:
+            click.echo(f"no tour, so no {' or '.join(sorted(drawings))} written")
     if failures:  # the tour is out above, so a late failure does not lose the solve
         raise BoardsatError(f"{'; '.join(failures)} (the tour is printed all the same)")
 
@@ -285,6 +288,7 @@ def _report_count(
 @click.option(
     "--time-limit",
     type=click.FloatRange(min=0.1, max=LONGEST_TIME_LIMIT_S),
+    callback=usable_time_limit,
     default=60.0,
     show_default=True,
     help="Seconds per solve; a route stops at its first board without an answer in time.",
@@ -301,7 +305,11 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
     from boardsat.models import knight_tour_bench as tour_bench
 
     boards = _int_list(sizes, "--sizes")
+    for side in boards:
+        Board(side, side)  # one error line for a board too large, before anything is measured
     chosen = [route.strip() for route in routes.split(",") if route.strip()]
+    if not chosen:
+        raise click.BadParameter("name at least one route", param_hint="--routes")
     unknown = [route for route in chosen if route not in CLOSED_ROUTES]
     if unknown:
         raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
