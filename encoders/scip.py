@@ -118,6 +118,8 @@ class _Watch(Eventhdlr):
     def eventinit(self) -> None:
         self.model.catchEvent(SCIP_EVENTTYPE.BESTSOLFOUND, self)
         self.model.catchEvent(SCIP_EVENTTYPE.DUALBOUNDIMPROVED, self)
+        if self.model.getNSols() > 0:  # a hint SCIP took before this handler could hear of it
+            self._report_best()
 
     def eventexit(self) -> None:
         self.model.dropEvent(SCIP_EVENTTYPE.BESTSOLFOUND, self)
@@ -125,21 +127,24 @@ class _Watch(Eventhdlr):
 
     def eventexec(self, event: Any) -> None:
         if event.getType() == SCIP_EVENTTYPE.BESTSOLFOUND:
-            solution = self.model.getBestSol()
-            values = [self.model.getSolVal(solution, x) > 0.5 for x in self.xs]
-            model = self.boardsat_model
-            assert model.objective is not None
-            self.on_improvement(
-                Improvement(
-                    objective=model.objective.value(lambda lit: values[abs(lit) - 1] == (lit > 0)),
-                    assignment=dict(zip(model.keys(), values, strict=True)),
-                )
-            )
+            self._report_best()
             return
         bound = least_objective(self.model.getDualbound())
         if bound > self.bound:
             self.bound = bound
             self.on_improvement(Improvement(bound=bound))
+
+    def _report_best(self) -> None:
+        solution = self.model.getBestSol()
+        values = [self.model.getSolVal(solution, x) > 0.5 for x in self.xs]
+        model = self.boardsat_model
+        assert model.objective is not None
+        self.on_improvement(
+            Improvement(
+                objective=model.objective.value(lambda lit: values[abs(lit) - 1] == (lit > 0)),
+                assignment=dict(zip(model.keys(), values, strict=True)),
+            )
+        )
 
 
 class _Incoming(Heur):
