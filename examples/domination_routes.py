@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from boardsat.models.domination_published import SOURCES, published_minimum
 from boardsat.models.domination_solve import solve_domination
+from boardsat.models.domination_validate import validate
 from boardsat.models.knight_domination import VARIANTS
+from boardsat.results import Status
 
 ROUTES = {
     "race cpsat": {"route": "race", "backend": "cpsat"},
@@ -31,16 +33,24 @@ def main() -> None:
         for n in range(1, 10):
             cells = []
             values = set()
-            for options in ROUTES.values():
+            published = published_minimum(n, variant)
+            for route, options in ROUTES.items():
                 answer = solve_domination(n, n, variant, **options)  # type: ignore[arg-type]
                 values.add(answer.knights)
                 mark = "" if answer.proven_optimal or answer.knights is None else "?"
                 cells.append(f"{answer.knights!s:>4}{mark} {answer.seconds:7.2f} s")
+                # each route proves its answer: an optimum, or that no placement exists at all
+                if published is None:
+                    assert answer.result.status is Status.UNSATISFIABLE, (variant, n, route)
+                else:
+                    assert answer.proven_optimal, f"{route}: {variant} {n}x{n} not proven"
+                    assert answer.knights == published, (variant, n, route, answer.knights)
+                    assert validate(n, n, variant, answer.placement) == [], (variant, n, route)
             print(f"{variant:<12} {n:>2}  " + "  ".join(f"{cell:>22}" for cell in cells))
-            if values != {published_minimum(n, variant)}:
+            if values != {published}:
                 raise SystemExit(
                     f"{variant} {n}x{n}: {sorted(map(str, values))} against the published "
-                    f"{published_minimum(n, variant)} ({SOURCES[variant]})"
+                    f"{published} ({SOURCES[variant]})"
                 )
 
 

@@ -13,7 +13,13 @@ import time
 
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
 from boardsat.models.board import Board
-from boardsat.models.knight_tour import SEED_COUNTS, TourSpec, count_by_enumeration, find_tour
+from boardsat.models.knight_tour import (
+    SEED_COUNTS,
+    TourSpec,
+    count_by_enumeration,
+    find_tour,
+    validate_tour,
+)
 from boardsat.models.knight_tour_split import find_closed_by_quadrants
 from boardsat.models.knight_tour_zdd import count_by_zdd
 
@@ -26,6 +32,9 @@ def closed_tours() -> None:
         for backend, options in ROUTES:
             answer = find_tour(TourSpec(Board(n, n), closed=True), backend, **options)
             route = backend + "".join(f"/{value}" for value in options.values())
+            # every even n >= 6 has a closed tour (Schwenk 1991), so each route must find one
+            assert answer.found, f"{route} found no closed {n}x{n} tour"
+            assert validate_tour(n, n, answer.tour, closed=True) == [], (n, route)
             size = answer.result.size
             print(
                 f"{f'{n}x{n}':<7} {route:<30} {answer.status.value:<14} "
@@ -56,6 +65,8 @@ def split_against_whole(n: int = 40) -> None:
         split = find_closed_by_quadrants(n, n, backend)
         seconds = time.perf_counter() - started
         assert whole.found and split.found
+        assert validate_tour(n, n, whole.tour, closed=True) == [], backend
+        assert validate_tour(n, n, split.tour, closed=True) == [], backend
         print(f"{backend:<12} whole {whole.result.seconds:>7.3f}   quadrants {seconds:>7.3f}")
 
 

@@ -59,6 +59,7 @@ def test_native_cardinality_matches_binomial_sums(solver: str) -> None:
         lits = [model.var(("x", index)) for index in range(size)]
         model.add_cardinality(lits, op, bound)
         found = enumerate_solutions(model, backend=solver, cardinality="native")
+        assert found.exhausted, (size, op, bound)
         assert found.count == expected_count(size, op, bound), (size, op, bound)
 
 
@@ -73,4 +74,6 @@ def test_cpsat_agrees_on_the_same_counts() -> None:
     for size, op, bound in cases("seqcounter"):
         model = Model()
         model.add_cardinality([model.var(index) for index in range(size)], op, bound)
-        assert enumerate_solutions(model).count == expected_count(size, op, bound)
+        found = enumerate_solutions(model)
+        assert found.exhausted, (size, op, bound)
+        assert found.count == expected_count(size, op, bound), (size, op, bound)

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 from conftest import CliRun
 from ortools.linear_solver import pywraplp
 from pysat.solvers import Solver, SolverNames
+
+import boardsat.models
+from boardsat.demo import DemoOutcome
+from boardsat.models import knight_exchange
 
 
 def solvers_that_start() -> set[str]:
@@ -94,3 +100,46 @@ def test_the_installed_entry_point_runs_as_a_module() -> None:
     )
     assert done.returncode == 0 and "cpsat" in json.loads(done.stdout)
     assert "Traceback" not in done.stderr
+
+
+def modules_defining_seed_demo() -> set[str]:
+    """Puzzle modules whose source defines ``seed_demo``, read without importing them."""
+    found = set()
+    for folder in boardsat.models.__path__:
+        for source in Path(folder).glob("*.py"):
+            tree = ast.parse(source.read_text())
+            if any(
+                isinstance(node, ast.FunctionDef) and node.name == "seed_demo" for node in tree.body
+            ):
+                found.add(source.stem)
+    return found
+
+
+def demo_titles(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line.startswith("== ")]
+
+
+def test_demo_runs_every_registered_seed_and_exits_0_when_all_are_verified(
+    run_cli: CliRun,
+) -> None:
+    code, out, err = run_cli("demo")
+    titles = demo_titles(out)
+    assert code == 0 and err == ""
+    assert len(modules_defining_seed_demo()) == len(titles) > 0
+    assert all(title.endswith(", verified)") for title in titles)
+
+
+def test_demo_exits_1_when_a_demo_is_not_verified_and_still_runs_the_rest(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def wrong() -> DemoOutcome:
+        return DemoOutcome("a wrong exchange", "plan of 3 moves", verified=False, seconds=0.0)
+
+    monkeypatch.setattr(knight_exchange, "seed_demo", wrong)  # found by the demo's discovery
+    code, out, _ = run_cli("demo")
+    titles = demo_titles(out)
+    assert code == 1
+    assert "== a wrong exchange (0.00 s, NOT VERIFIED)" in titles and "plan of 3 moves" in out
+    others = [title for title in titles if "a wrong exchange" not in title]
+    assert len(others) == len(modules_defining_seed_demo()) - 1
+    assert all(title.endswith(", verified)") for title in others)

@@ -12,7 +12,7 @@ from proofcheck import check_drup
 
 from boardsat.backends import MAX_SEED, is_available
 from boardsat.errors import BoardsatError
-from boardsat.models import domination_race
+from boardsat.models import domination_race, domination_solve
 from boardsat.models.board import Board
 from boardsat.models.domination_bounds import counting_lower_bound
 from boardsat.models.domination_published import published_minimum
@@ -28,9 +28,9 @@ from boardsat.models.domination_solve import (
     solve_domination,
 )
 from boardsat.models.domination_validate import validate
-from boardsat.models.knight_domination import VARIANTS, build_model, decode
+from boardsat.models.knight_domination import VARIANTS, DominationModel, build_model, decode
 from boardsat.race import Stage, race
-from boardsat.results import Status
+from boardsat.results import Result, Status
 from boardsat.solve import solve
 
 SMALL = [(rows, cols) for rows in range(1, 6) for cols in range(rows, 6)]
@@ -385,3 +385,25 @@ def test_only_the_single_route_takes_backend_options(route: str) -> None:
 def test_an_unknown_route_is_refused() -> None:
     with pytest.raises(BoardsatError, match="unknown route"):
         solve_domination(6, 6, route="relay")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [("independent", {"route": "single", "backend": "cadical195"}), ("total", {})],
+)
+def test_a_decoder_that_drops_a_knight_is_caught_not_answered(
+    monkeypatch: pytest.MonkeyPatch, variant: str, options: dict[str, str]
+) -> None:
+    """The last check before an answer: a placement breaking the rules is a bug, never returned.
+    A minimum placement less one knight always breaks them (else a smaller one would exist)."""
+    decoded: list[frozenset[tuple[int, int]]] = []
+
+    def dropping(built: DominationModel, result: Result) -> frozenset[tuple[int, int]]:
+        placement = decode(built, result)
+        decoded.append(placement)
+        return frozenset(sorted(placement)[1:]) if placement else placement
+
+    monkeypatch.setattr(domination_solve, "decode", dropping)
+    with pytest.raises(AssertionError, match="returned an invalid placement"):
+        solve_domination(5, 6, variant, **options)  # type: ignore[arg-type]
+    assert decoded and all(decoded)

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 from conftest import CliRun
+from domination_oracle import minimum_knights
 from proofcheck import check_drup
 
+from boardsat.models.domination_published import published_minimum
 from boardsat.models.domination_solve import CPSAT_ONLY_ROUTES
 from boardsat.models.domination_validate import validate
 
@@ -18,13 +20,15 @@ def test_json_answer_is_validated_and_proven(run_cli: CliRun) -> None:
     assert code == 0
     answer = json.loads(out)
     assert (answer["rows"], answer["cols"], answer["variant"]) == (5, 6, "total")
-    assert answer["proven_optimal"] and answer["knights"] == answer["lower_bound"] == 8
+    total = minimum_knights(5, 6, "total")  # exhaustive search, apart from the model
+    assert answer["proven_optimal"] and answer["knights"] == answer["lower_bound"] == total
     assert validate(5, 6, "total", [tuple(square) for square in answer["placement"]]) == []
     assert answer["backend"] == "cpsat" and answer["seconds"] >= 0
     assert answer["split"] == ["dark"]  # six columns: the light half is its mirror image
     code, out, _ = run_cli("domination", "5", "6", "--variant", "total", "--no-split", "--json")
     whole = json.loads(out)
-    assert code == 0 and whole["split"] is None and whole["knights"] == 8 == whole["lower_bound"]
+    assert code == 0 and whole["split"] is None
+    assert whole["knights"] == total == whole["lower_bound"]
 
 
 def test_text_answer_prints_the_board_with_attack_counts(
@@ -33,8 +37,18 @@ def test_text_answer_prints_the_board_with_attack_counts(
     code, out, _ = run_cli("domination", "4", "--backend", "cadical195")
     lines = out.splitlines()
     assert code == 0
-    assert all(len(line.split()) == 4 for line in lines[:4])
-    assert "4 knights (independent), proven optimal, lower bound 4" in lines[4]
+    cells = [line.split() for line in lines[:4]]
+    assert all(len(row) == 4 for row in cells)
+    knights = [(r, c) for r in range(4) for c in range(4) if cells[r][c] == "K"]
+    assert validate(4, 4, "independent", knights) == []
+    for r in range(4):  # every other square shows how many knights attack it
+        for c in range(4):
+            if cells[r][c] != "K":
+                attackers = sum(1 for k, j in knights if abs(k - r) * abs(j - c) == 2)
+                assert cells[r][c] == str(attackers)
+    best = minimum_knights(4, 4, "independent")
+    assert len(knights) == best
+    assert f"{best} knights (independent), proven optimal, lower bound {best}" in lines[4]
 
 
 def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
@@ -114,7 +128,8 @@ def test_impossible_board_says_so(run_cli: CliRun) -> None:
 def test_the_race_and_its_events_are_in_the_json(run_cli: CliRun) -> None:
     code, out, _ = run_cli("domination", "9", "--route", "race", "--json")
     answer = json.loads(out)
-    assert code == 0 and answer["proven_optimal"] and answer["knights"] == 14  # A342576
+    assert code == 0 and answer["proven_optimal"]
+    assert answer["knights"] == published_minimum(9, "independent")  # A342576
     assert answer["route"] == "race" and answer["events"]
     assert all(event["seconds"] <= answer["seconds"] for event in answer["events"])
 
@@ -129,7 +144,8 @@ def test_single_backend_options_need_single(run_cli: CliRun) -> None:
 def test_the_portfolio_route_and_a_seed_from_the_command_line(run_cli: CliRun) -> None:
     code, out, _ = run_cli("domination", "9", "--route", "portfolio", "--seed", "7", "--json")
     answer = json.loads(out)
-    assert code == 0 and answer["proven_optimal"] and answer["knights"] == 14  # A342576
+    assert code == 0 and answer["proven_optimal"]
+    assert answer["knights"] == published_minimum(9, "independent")  # A342576
     assert answer["route"] == "portfolio"
     assert validate(9, 9, "independent", [tuple(square) for square in answer["placement"]]) == []
 
@@ -137,7 +153,7 @@ def test_the_portfolio_route_and_a_seed_from_the_command_line(run_cli: CliRun) -
 def test_small_dominating_boards_default_to_the_lp_route(run_cli: CliRun) -> None:
     code, out, _ = run_cli("domination", "6", "--variant", "dominating")
     assert code == 0 and "CP-SAT's LP-based search on one thread" in out
-    assert "8 knights (dominating), proven optimal" in out  # A006075
+    assert f"{published_minimum(6, 'dominating')} knights (dominating), proven optimal" in out
     code, out, _ = run_cli("domination", "6", "--variant", "dominating", "--json")
     answer = json.loads(out)
     assert answer["route"] == "lp" and answer["proven_optimal"]

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from conftest import CliRun
 
-from boardsat.models.knight_exchange import seed_demo
+from boardsat.cli import exchange as exchange_cli
+from boardsat.models.knight_exchange import lower_bound, seed_demo, seed_instance, successors
+from boardsat.oracle import Step, shortest_path
 
 
 def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
@@ -19,7 +23,18 @@ def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
     assert document["oracle_finished"] is True and document["oracle_agrees"] is True
     assert document["farthest_distance"] == 22 and len(document["farthest_positions"]) == 3
     assert document["reachable_states"] == 18480
-    assert [h["horizon"] for h in document["horizons"]] == [14, 15, 16]
+    horizons = document["horizons"]
+    # the planner starts at the matching bound, refutes each horizon below the BFS length, one by
+    # one, and stops at the first satisfiable one: the plan length the oracle proves shortest
+    exchange = seed_instance()
+    path = shortest_path(
+        lambda p: successors(exchange.board, p), exchange.start, lambda p: p == exchange.goal
+    )
+    assert path is not None and document["moves"] == len(path)
+    assert horizons[0]["horizon"] == lower_bound(exchange)
+    assert [h["horizon"] for h in horizons] == list(range(lower_bound(exchange), len(path) + 1))
+    assert [h["status"] for h in horizons[:-1]] == ["UNSATISFIABLE"] * (len(horizons) - 1)
+    assert horizons[-1]["status"] == "SATISFIABLE"
     assert "horizon 16: SATISFIABLE" in err  # progress goes to stderr
 
 
@@ -51,6 +66,43 @@ def test_oracle_runs_within_the_time_limit_and_the_plan_is_still_printed(run_cli
     assert code == 0 and out.startswith("UNKNOWN at the time limit")
     assert "BFS oracle: did not finish within the time limit (answer not compared)" in out
     assert "farthest from start: the BFS did not finish within the time limit" in out
+
+
+def oracle_off_by(moves: int) -> Callable[..., list[Step[Any, Any]] | None]:
+    """The BFS oracle with ``moves`` steps added (its last repeated) or, below 0, dropped."""
+
+    def wrong(*args: Any, **options: Any) -> list[Step[Any, Any]] | None:
+        path = shortest_path(*args, **options)
+        if path is None:
+            return None
+        return [*path, *[path[-1]] * moves] if moves >= 0 else path[:moves]
+
+    return wrong
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.parametrize(
+    ("args", "off_by"),
+    [([], 1), (["--max-horizon", "15"], -1)],  # a plan of 16 / no plan of at most 15 moves
+)
+def test_verify_exits_1_when_the_oracle_disagrees(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch, args: list[str], off_by: int, as_json: bool
+) -> None:
+    exchange = seed_instance()
+    path = shortest_path(
+        lambda p: successors(exchange.board, p), exchange.start, lambda p: p == exchange.goal
+    )
+    assert path is not None
+    claimed = len(path) + off_by
+    monkeypatch.setattr(exchange_cli, "shortest_path", oracle_off_by(off_by))
+    code, out, _ = run_cli("exchange", "--verify", *args, *(["--json"] if as_json else []))
+    assert code == 1
+    if as_json:
+        document = json.loads(out)
+        assert document["oracle_finished"] is True and document["oracle_agrees"] is False
+        assert document["oracle_moves"] == claimed
+    else:
+        assert f"BFS oracle: {claimed} moves (DISAGREES)" in out
 
 
 @pytest.mark.parametrize(

@@ -1,19 +1,19 @@
 """Knight's tours: seed figures, a plain DFS counter, Schwenk's theorem, and the rules' validator.
 
-The DFS counter and the Schwenk oracle below are written from the rules alone and share no code
-with the model builder.
+The DFS counter (tour_oracle.py) and the Schwenk oracle below are written from the rules alone and
+share no code with the model builder.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tour_oracle import dfs_count
 
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
@@ -40,32 +40,6 @@ ENCODINGS = list(CIRCUIT_ENCODINGS)
 
 
 # -- oracles -------------------------------------------------------------------------------------
-@cache
-def dfs_count(rows: int, cols: int, closed: bool, start: tuple[int, int] | None = None) -> int:
-    """Tours by brute-force depth-first search over bitmasks (closed ones counted undirected)."""
-    size = rows * cols
-    jumps = [
-        [
-            (r + dr) * cols + c + dc
-            for dr, dc in ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
-            if 0 <= r + dr < rows and 0 <= c + dc < cols
-        ]
-        for r in range(rows)
-        for c in range(cols)
-    ]
-    full = (1 << size) - 1
-
-    def walk(square: int, seen: int, home: int) -> int:
-        if seen == full:
-            return 1 if not closed or home in jumps[square] else 0
-        return sum(walk(nxt, seen | 1 << nxt, home) for nxt in jumps[square] if not seen >> nxt & 1)
-
-    if closed:
-        return walk(0, 1, 0) // 2
-    starts = [start[0] * cols + start[1]] if start else range(size)
-    return sum(walk(s, 1 << s, s) for s in starts)
-
-
 def schwenk_has_closed_tour(rows: int, cols: int) -> bool:
     """Schwenk (1991): an m x n board (m <= n) has a closed tour unless one of three cases holds."""
     m, n = sorted((rows, cols))
@@ -175,8 +149,7 @@ def test_boards_without_tours_are_unsatisfiable(
 @pytest.mark.parametrize("rows", range(3, 7))
 @pytest.mark.parametrize("cols", range(3, 9))
 def test_closed_tours_exist_exactly_where_schwenk_says(rows: int, cols: int) -> None:
-    if rows > cols:
-        return
+    """Both orientations where both are in range: the model must not care which side is long."""
     board = Board(rows, cols)
     routes = [("cpsat", {}), *((SAT_BACKEND, {"circuit": name}) for name in ENCODINGS)]
     for backend, options in routes:
@@ -251,6 +224,30 @@ def test_validator_rejects_any_swap_of_two_squares(data: st.DataObject) -> None:
     assert validate_tour(5, 6, broken, closed=True) != []
 
 
+@pytest.mark.parametrize("closed", [True, False])
+def test_a_decoder_that_swaps_two_squares_is_caught_not_answered(
+    monkeypatch: pytest.MonkeyPatch, closed: bool
+) -> None:
+    """The last check before an answer: a decoded tour breaking the rules is a bug, never a tour.
+    Swapping neighbours a, b in ... x, a, b, y ... always breaks it: x and b both lie a knight's
+    move from a, so they share a colour and no knight's move joins them."""
+    real = TourModel.decode
+    decoded: list[list[tuple[int, int]]] = []
+
+    def swapping(self: TourModel, true_keys: Any) -> list[tuple[int, int]]:
+        tour = real(self, true_keys)
+        decoded.append(tour)
+        return [tour[1], tour[0], *tour[2:]] if len(tour) > 1 else tour
+
+    monkeypatch.setattr(TourModel, "decode", swapping)
+    spec = TourSpec(Board(5, 6), closed=closed, start=None if closed else (0, 0))
+    with pytest.raises(AssertionError, match="decoded tour breaks the rules"):
+        find_tour(spec, SAT_BACKEND)
+    with pytest.raises(AssertionError, match="decoded tour breaks the rules"):
+        count_by_enumeration(spec, "cpsat", limit=1)
+    assert len(decoded) == 2 and all(len(tour) == 30 for tour in decoded)
+
+
 def test_validator_rejects_short_repeated_and_misplaced_tours() -> None:
     tour = find_tour(TourSpec(Board(5, 5), closed=False, start=(0, 0)), "cpsat").tour
     assert validate_tour(5, 5, tour[:-1], closed=False) != []
@@ -275,14 +272,20 @@ def test_numbered_board_lists_the_visiting_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("closed", "start", "end"),
-    [(True, None, (1, 1)), (False, (0, 0), (0, 0)), (False, (9, 9), None)],
+    ("closed", "start", "end", "reason"),
+    [
+        (True, None, (1, 1), "give --end only with --open"),
+        (False, (0, 0), (0, 0), "cannot start and end on the same square"),
+        (False, (9, 9), None, r"square \(9, 9\) is off the board"),
+        (False, None, (0, 5), r"square \(0, 5\) is off the board"),
+    ],
 )
 def test_bad_specs_are_one_line_errors(
-    closed: bool, start: tuple[int, int] | None, end: tuple[int, int] | None
+    closed: bool, start: tuple[int, int] | None, end: tuple[int, int] | None, reason: str
 ) -> None:
-    with pytest.raises(BoardsatError):
+    with pytest.raises(BoardsatError, match=reason) as refused:
         TourSpec(Board(5, 5), closed=closed, start=start, end=end)
+    assert "\n" not in str(refused.value)
 
 
 # -- the benchmark -------------------------------------------------------------------------------

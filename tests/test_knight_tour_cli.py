@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tour_oracle import dfs_count
 
 from boardsat.cli import main
 from boardsat.cli import tour as tour_cli
@@ -65,26 +66,33 @@ def test_count_matches_the_seed(capsys: pytest.CaptureFixture[str], counter: str
         "--json",
     )
     document = json.loads(out)
-    assert code == 0 and document["count"] == 32 and document["exact"]
+    expected = dfs_count(4, 5, False, (0, 0))  # a4 is the top-left square of four rows
+    assert code == 0 and document["count"] == expected and document["exact"]
 
 
 def test_all_lists_distinct_tours(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "tour", "3", "10", "--all", "--json", "--backend", "glucose4")
     document = json.loads(out)
-    assert code == 0 and document["count"] == 16 == len(document["tours"])
-    assert len({tuple(map(tuple, tour)) for tour in document["tours"]}) == 16
+    total = dfs_count(3, 10, True)  # closed tours, counted undirected
+    assert code == 0 and document["count"] == total == len(document["tours"])
+    tours = [[tuple(square) for square in tour] for tour in document["tours"]]
+    assert all(validate_tour(3, 10, tour, closed=True) == [] for tour in tours)
+    # told apart by their undirected edges: a closed tour walked backwards is the same tour
+    edges = {frozenset(map(frozenset, zip(t, t[1:] + t[:1], strict=True))) for t in tours}
+    assert len(edges) == total
 
 
 @pytest.mark.parametrize(("limit", "exact"), [(15, False), (16, True), (17, True)])
 def test_a_limit_on_closed_tours_counts_undirected_tours(
     capsys: pytest.CaptureFixture[str], limit: int, exact: bool
 ) -> None:
-    """3x10 has 16 closed tours (the DFS count in test_knight_tour.py)."""
+    """3x10 has 16 closed tours (the DFS count); the limits sit just below, at and above it."""
+    total = dfs_count(3, 10, True)
     args = ["tour", "3", "10", "--all", "--limit", str(limit), "--backend", "glucose4"]
     code, out, _ = run(capsys, *args, "--json")
     document = json.loads(out)
-    assert code == 0 and document["count"] == min(limit, 16) == len(document["tours"])
-    assert document["exact"] is exact
+    assert code == 0 and document["count"] == min(limit, total) == len(document["tours"])
+    assert document["exact"] is (limit >= total) is exact
     code, out, _ = run(capsys, *args)
     assert code == 0 and ("at least" in out.splitlines()[-1]) is not exact
 
@@ -125,8 +133,8 @@ def test_svg_is_written_once(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 def test_bad_input_is_one_line_and_status_two(
     capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
-    code, _, err = run(capsys, *args)
-    assert code == 2
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
 
 

@@ -37,10 +37,19 @@ def test_joined_tours_are_closed_tours_of_the_whole_board(
     assert len(answer.blocks) == 4
 
 
-@pytest.mark.parametrize(("rows", "cols"), [(13, 12), (12, 11), (10, 12), (13, 13)])
-def test_boards_the_split_cannot_take_are_a_clear_error(rows: int, cols: int) -> None:
-    with pytest.raises(BoardsatError):
+@pytest.mark.parametrize(
+    ("rows", "cols", "reason"),
+    [
+        (13, 12, "needs both sides even"),
+        (12, 11, "needs both sides even"),
+        (10, 12, "needs sides of at least"),
+        (13, 13, "odd number of squares"),
+    ],
+)
+def test_boards_the_split_cannot_take_are_a_clear_error(rows: int, cols: int, reason: str) -> None:
+    with pytest.raises(BoardsatError, match=reason) as refused:
         quadrants(rows, cols)
+    assert "\n" not in str(refused.value)
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(12, 13), (13, 12), (14, 15)])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardsat.deadline import Deadline
@@ -21,6 +21,7 @@ def ring(n: int):  # type: ignore[no-untyped-def]
     return successors
 
 
+@settings(deadline=None)
 @given(st.integers(3, 40), st.data())
 def test_ring_distances_layers_and_paths(n: int, data: st.DataObject) -> None:
     found = explore(ring(n), [0])

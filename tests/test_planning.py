@@ -155,6 +155,7 @@ def test_sliding_optimum_equals_bfs(start: list[str], goal: list[str]) -> None:
         assert outcome.plan is not None and len(outcome.plan) == len(path)
 
 
+@settings(deadline=None)
 @given(lines)
 def test_task_successors_equal_rule_successors(line: str) -> None:
     task = flip_task(line)

@@ -332,22 +332,32 @@ def test_a_hinted_or_listening_stage_needs_the_first_racer_s_keys() -> None:
 
 def test_a_listening_stage_takes_the_race_s_best_solution_while_it_runs() -> None:
     """SCIP stopped after its root node ends at the placement posted on the blackboard, where on
-    its own it ends at a worse one (the SCIP incoming test shows that on the same board)."""
+    its own it ends at a worse one (the SCIP incoming test shows that on the same board). A SCIP
+    whose heuristics reach another optimum first leaves nothing to take: that case is skipped."""
     model = build_model(10, 10, "dominating", symmetry=False).model
     optimum = solve(model, "cadical195", optimisation="maxsat")
     blackboard = Blackboard(model.keys(), multiprocessing.get_context("fork"))
     blackboard.post(optimum.assignment)
     prover = Stage(model, "scip", {"parameters": {"limits/nodes": 1}}, listening=True)
     heard = _messages_of(Racer("x", (prover,)), blackboard=blackboard)
-    found = [news.objective for kind, news in heard if kind == "improvement" and news.objective]
-    assert found and found[-1] == optimum.objective
+    found = [news for kind, news in heard if kind == "improvement" and news.objective]
+    assert found and found[-1].objective == optimum.objective
+    posted = dict.fromkeys(model.keys(), False) | dict(optimum.assignment)
+    first_optimal = next(news for news in found if news.objective == optimum.objective)
+    if dict(first_optimal.assignment) != posted:  # a heuristic matter of SCIP's, not boardsat's
+        pytest.skip("this SCIP reached another optimum of its own before it read the post")
 
 
 def test_a_race_stopped_at_its_limit_keeps_a_start_nobody_beat() -> None:
     model = build_model(20, 20, "independent", symmetry=False).model
     start = solve(model, "cpsat", time_limit=1.0, workers=1, parameters={"use_ls_only": True})
     prover = Stage(model, "cadical195", {"optimisation": "maxsat"})  # no placement in 1 s
-    result = race([Racer("prover", (prover,))], time_limit=1.0, start=start).result
+    outcome = race([Racer("prover", (prover,))], time_limit=1.0, start=start)
+    result = outcome.result
+    beaten = [event.objective for event in outcome.events if event.objective is not None]
+    if beaten:  # a matter of the solver's speed on this machine, not of the race's
+        assert start.objective is not None and result.objective == min(beaten) < start.objective
+        pytest.skip("the prover beat the start within 1 s here: no unbeaten start to keep")
     assert result.status is Status.UNKNOWN
     assert result.objective == start.objective and result.assignment == start.assignment
 
