@@ -192,10 +192,11 @@ _REAPED_WITHIN = 5.0  # seconds: a dead racer's pipe closes a moment before it c
 def _receive(connection: Connection, child: Any) -> tuple[str, Any]:
     """A racer's next message. Its pipe ending before its "done" means it died without a Python
     exception (a solver's segfault, an OOM kill, SIGKILL): that comes back as its failure,
-    since a race that lost a racer silently could end UNKNOWN for no reason anyone sees."""
+    since a race that lost a racer silently could end UNKNOWN for no reason anyone sees. A racer
+    killed halfway through a message leaves an OSError ("end of file during message") instead."""
     try:
         return cast(tuple[str, Any], connection.recv())
-    except EOFError:
+    except (EOFError, OSError):
         child.join(_REAPED_WITHIN)
         return ("failed", f"it died without finishing, exit code {child.exitcode}")
 

@@ -1,8 +1,8 @@
 """The race that proves knight domination optima: two provers of different kinds, one per core.
 
 Which two depends on the variant, because the provers fail differently on each. The figures are
-seconds on the 2-core machine, seeds 1 to 3; bench/results/domination.md holds the runs and the
-line-ups they replaced.
+seconds on the 2-core machine, seeds 1 to 3 unless said; bench/results/domination.md holds the
+runs and the line-ups they replaced.
 
 - Independent: CP-SAT's one-thread core search beside SCIP's LP branch-and-bound, which handles
   the board's symmetry group itself (worst runs on 14 to 16: 11.3 to 19.5 s, against 22.4 to
@@ -10,11 +10,11 @@ line-ups they replaced.
   knight or two short, so both cores run SCIP, the second seeded s + 1 and cutting at the root
   only. Both start from the placement CP-SAT's local search finds on both cores first (SCIP
   finds the optimum late, and prunes only below what it holds), and each takes the other's
-  better placements while it runs: 17 in 258 to 267 s, 18 in 477 to 591 s (seeds 1 to 5).
+  better placements while it runs: 17 in 258 to 269 s, 18 in 477 to 591 s (seeds 1 to 5).
 - Dominating: core search stalls (bound 35 of 36 on 15x15), so two SCIPs race: SCIP's defaults,
   and SCIP separating cuts at the root only. Local cuts cost more than they prune on small trees
-  and pay on large ones; the pair takes the better of the two (16: 20 to 23 s, 17: 121 to
-  131 s).
+  and pay on large ones; the pair takes the better of the two (16: 20 to 23 s; 17: 107 to
+  131 s, seeds 1 to 5).
 - Total: core search beside CP-SAT local search that turns second core search on a shuffled
   model. A pair with SCIP won 20 but lost 21, where SCIP alone stops at bound 74 of 78 after
   600 s.

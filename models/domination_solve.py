@@ -97,7 +97,8 @@ class DominationAnswer:
     variant: str
     placement: frozenset[Square]
     result: Result
-    route: str  # the route that ran (auto resolves to one of the others)
+    route: str  # the route that ran (auto resolves to one of the others; halves may take two,
+    # joined by " + ")
     seconds: float  # wall time of the whole run: building (tile bounds are solved) and solving
     events: tuple[RaceEvent, ...] = ()
     finisher: str | None = None  # the racer that closed the gap (race route)
@@ -113,9 +114,7 @@ class DominationAnswer:
 
     @property
     def lower_bound(self) -> int | None:
-        if self.result.status is Status.OPTIMAL:
-            return self.knights
-        return self.result.bound
+        return self.result.lower_bound
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -142,18 +141,10 @@ class DominationAnswer:
                 return f"no {self.variant} placement exists on {self.board.rows}x{self.board.cols}"
             return f"no placement found in time; proven lower bound {self.lower_bound}"
         proven = "proven optimal" if self.proven_optimal else "not proven optimal"
-        if self.route == "race":
-            closed = f", closed by the {self.finisher}" if self.finisher else ""
-            how = f"race on {self.result.backend}{closed}"
-        elif self.route == "core":
-            how = f"core-guided prover alone on {self.result.backend}"
-        elif self.route == "lp":
-            how = "CP-SAT's LP-based search on one thread"
-        elif self.route == "portfolio":
-            worker = PORTFOLIO_WORKER[self.variant]
-            how = f"CP-SAT portfolio: {worker} worker beside local search and LNS"
-        else:
-            how = f"{self.result.backend} [{self.result.encoding}]"
+        routes = self.route.split(" + ")
+        how = " and ".join(self._route_words(route) for route in routes)
+        if len(routes) > 1:  # auto picks by size, and the halves may differ by a square
+            how = f"halves by {how}"
         if len(self.halves) == 1:
             how += f"; split by square colour, {self.halves[0]} knights solved and mirrored"
         elif self.halves:
@@ -165,6 +156,19 @@ class DominationAnswer:
             f"{self.knights} knights ({self.variant}), {proven}, lower bound {self.lower_bound}; "
             f"{how}, {self.seconds:.2f} s"
         )
+
+    def _route_words(self, route: str) -> str:
+        if route == "race":
+            closed = f", closed by the {self.finisher}" if self.finisher else ""
+            return f"race on {self.result.backend}{closed}"
+        if route == "core":
+            return f"core-guided prover alone on {self.result.backend}"
+        if route == "lp":
+            return "CP-SAT's LP-based search on one thread"
+        if route == "portfolio":
+            worker = PORTFOLIO_WORKER[self.variant]
+            return f"CP-SAT portfolio: {worker} worker beside local search and LNS"
+        return f"{self.result.backend} [{self.result.encoding}]"
 
 
 def _auto_route(squares: int, variant: str, backend: str) -> str:

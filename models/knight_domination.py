@@ -40,13 +40,12 @@ def knight_key(square: Square) -> tuple[str, int, int]:
 
 @dataclass(frozen=True)
 class DominationModel:
-    """A built model and what it was built from: the board, the variant and whether the
-    lex-leader break is in it, which a caller checking or reporting an answer needs."""
+    """A built model and the board and variant it states, which a caller checking or reporting
+    an answer needs beside it."""
 
     board: Board
     variant: str
     model: Model
-    symmetry: bool
 
 
 def build_model(
@@ -101,7 +100,7 @@ def build_model(
         add_lex_leader(model, board, {square: knight_key(square) for square in placed})
     bound = counting_lower_bound(board, variant, knights_on) if lower_bound else 0
     model.minimize(knights, lower_bound=bound)
-    return DominationModel(board, variant, model, symmetry)
+    return DominationModel(board, variant, model)
 
 
 def _add_cover(model: Model, square: Square, attackers: list[int]) -> None:

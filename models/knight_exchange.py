@@ -283,14 +283,14 @@ class Solved:
 
 
 MAX_HORIZON = 60
-"""Where ``solve`` gives up, proven, by default: the seed needs 16 moves."""
+"""Where ``solve`` gives up, proven, when it has no time limit either: the seed needs 16 moves."""
 
 
 def solve(
     exchange: Exchange,
     backend: str = "cadical195",
     *,
-    max_horizon: int = MAX_HORIZON,
+    max_horizon: int | None = None,
     time_limit: float | None = None,
     strengthenings: Strengthenings | None = None,
     bounds: bool = True,
@@ -298,13 +298,16 @@ def solve(
 ) -> Solved:
     """The fewest moves up to ``max_horizon``, proven; ``bounds`` starts at the matching bound,
     skips lengths of the wrong parity, and proves that no plan of any length exists when the
-    knights of a colour cannot reach distinct goal squares of it.
+    knights of a colour cannot reach distinct goal squares of it. Without ``max_horizon`` the
+    horizons grow until ``time_limit``, or up to ``MAX_HORIZON`` when there is no limit either.
 
     ``time_limit`` counts from the call, so the bound, the task's grounding and the encoding's
     set-up spend it too. Grounding and set-up cannot be stopped midway: each phase starts only
     while time is left (the answer is UNKNOWN otherwise), and the solver gets what they left.
     """
     deadline = Deadline(time_limit)
+    if max_horizon is None and time_limit is None:
+        max_horizon = MAX_HORIZON
 
     def settle(ending: Ending, start: int, horizon: int | None) -> Solved:
         outcome = settled(

@@ -148,11 +148,13 @@ def _one_direction(model: Model, board: Board) -> None:
 # -- solving -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TourAnswer:
-    """One search: the status, the tour found (validated), and the solver's result."""
+    """One search: the status, the tour found (validated), the solver's result, and the wall
+    time of the whole call, building the model included (the result's seconds are the solve's)."""
 
     status: Status
     tour: list[Square]
     result: Result
+    seconds: float
 
     @property
     def found(self) -> bool:
@@ -175,7 +177,7 @@ def find_tour(
     tour = built.tour_of(result) if result.has_solution else []
     if tour:
         _require_valid(spec, tour)
-    return TourAnswer(result.status, tour, result)
+    return TourAnswer(result.status, tour, result, deadline.elapsed())
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from conftest import CliRun
 
-from boardsat.backends import seed_parameters
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models import domination_bench
@@ -91,10 +90,11 @@ def test_an_unknown_route_is_refused_in_one_line(route: str, run_cli: CliRun) ->
 
 
 @pytest.mark.parametrize(
-    ("route", "backend"), [("textbook cpsat w8", "cpsat"), ("textbook mip scip", "scip")]
+    ("route", "seeded"),
+    [("textbook cpsat w8", "random_seed"), ("textbook mip scip", "randomization/randomseedshift")],
 )
 def test_a_textbook_baseline_runs_its_repeat_s_seed(
-    route: str, backend: str, monkeypatch: pytest.MonkeyPatch
+    route: str, seeded: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Repeat r runs every route with seed r; a baseline on one seed would measure its luck."""
     heard: list[dict[str, Any]] = []
@@ -109,4 +109,4 @@ def test_a_textbook_baseline_runs_its_repeat_s_seed(
     assert textbook is not None
     status, placement, bound = textbook(4, "independent", 30.0, 5)
     assert status == "OPTIMAL" and placement is not None and len(placement) == bound
-    assert heard == [seed_parameters(backend, 5)]
+    assert heard == [{seeded: 5}]

@@ -218,3 +218,5 @@ def test_halves_that_take_different_routes_are_both_named() -> None:
     answer = solve_domination(3, 67, "total", seed=2)
     assert answer.proven_optimal and validate(3, 67, "total", answer.placement) == []
     assert set(answer.route.split(" + ")) == {"core", "portfolio"}
+    words = answer.text().splitlines()[-1]
+    assert "halves by" in words and "core-guided prover alone" in words and "portfolio" in words

@@ -274,3 +274,15 @@ def test_a_slip_in_either_move_table_leaves_the_other_route_alone(
     oracles = without_the_move(knight_exchange._jumps(board))
     monkeypatch.setattr(knight_exchange, "_jumps", lambda _: oracles)
     assert by_task() == task and by_rules() == rules - {(source, target)}
+
+
+def test_horizons_stop_at_the_default_cap_only_without_a_time_limit() -> None:
+    """A library call with a time limit may search past ``MAX_HORIZON``; one without either
+    limit stops there, since a task without a plan would otherwise be searched forever."""
+    exchange = seed_instance()
+    unlimited = solve(exchange)
+    limited = solve(exchange, time_limit=60)
+    assert unlimited.outcome.max_horizon == knight_exchange.MAX_HORIZON
+    assert limited.outcome.max_horizon is None
+    assert unlimited.moves is not None and limited.moves is not None
+    assert len(unlimited.moves) == len(limited.moves)

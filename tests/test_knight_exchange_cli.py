@@ -105,6 +105,19 @@ def test_verify_exits_1_when_the_oracle_disagrees(
         assert f"BFS oracle: {claimed} moves (DISAGREES)" in out
 
 
+def test_a_claim_of_no_plan_at_all_disagrees_with_any_path_the_oracle_finds(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The unreachable claim has no horizon: a path longer than --max-horizon still refutes it."""
+    unreachable = ["--start", ".../.B./...", "--goal", "B../.../..."]
+    too_long: list[Step[Any, Any]] = [Step("a move", None)] * 99
+
+    monkeypatch.setattr(exchange_cli, "shortest_path", lambda *_, **__: too_long)
+    code, out, _ = run_cli("exchange", *unreachable, "--verify", "--max-horizon", "5")
+    assert code == 1 and "no plan of any length" in out
+    assert "BFS oracle: 99 moves (DISAGREES)" in out
+
+
 @pytest.mark.parametrize(
     "args",
     [

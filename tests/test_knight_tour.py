@@ -304,6 +304,6 @@ def test_zdd_rows_run_in_a_child_under_the_limit(monkeypatch: pytest.MonkeyPatch
     outcomes = []
     for count, seconds in ((expected, 0.0), (expected + 1, 0.0), (expected, 30.0)):
         monkeypatch.setattr(knight_tour_bench, "count_by_zdd", counter(count, seconds))
-        row = knight_tour_bench.zdd_row("open 5x5 corner", spec, expected, 1.0, 1)
+        row = knight_tour_bench.zdd_row("open 5x5 corner", spec, expected, 5.0, 1)
         outcomes.append(row.outcome)
     assert outcomes == [f"{expected} tours", "ERROR", "TIMEOUT"]

@@ -6,6 +6,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import struct
 import threading
 import time
 from collections.abc import Callable
@@ -141,6 +142,22 @@ def test_a_racer_that_dies_without_a_word_fails_the_race(
     model = build_model(4, 4).model
     with pytest.raises(RuntimeError, match=rf"^racer dying failed:\n.* exit code {code}$"):
         race([Racer("dying", (Stage(model, "cpsat"),))], time_limit=30)
+
+
+def test_a_racer_killed_halfway_through_a_message_fails_the_race(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An OOM kill can land while a racer streams a large placement: the parent reads a cut
+    message, and must still name the racer and its exit code."""
+
+    def cut_short(racer: Racer, deadline: Any, start: Any, send: Any, blackboard: Any) -> None:
+        os.write(send.fileno(), struct.pack("!i", 10**6) + b"x" * 10)  # a header, 10 bytes of it
+        os._exit(137)
+
+    monkeypatch.setattr(race_module, "_run_stages", cut_short)
+    model = build_model(4, 4).model
+    with pytest.raises(RuntimeError, match=r"^racer cut failed:\n.* exit code 137$"):
+        race([Racer("cut", (Stage(model, "cpsat"),))], time_limit=30)
 
 
 def test_a_racer_out_of_stages_ends_the_race_without_a_failure() -> None:

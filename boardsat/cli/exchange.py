@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from boardsat.backends import capabilities, pysat_solver_names
+from boardsat.backends import CPSAT, capabilities, pysat_solver_names
 from boardsat.benchmark import Measurement, measure, ratio_table, results_file
 from boardsat.cli.common import backend_option, emit_json, json_option, progress, time_limit_option
 from boardsat.deadline import Deadline
@@ -115,7 +115,7 @@ def command(
             lines.append(f"{number:>3}. {name:<10} {position_text(exchange.board, after)}")
     if verify:
         lines.append(
-            _verify(exchange, outcome.ending, solved.moves, max_horizon, document, deadline)
+            _verify(exchange, outcome.ending, solved.moves, outcome.max_horizon, document, deadline)
         )
     if show_farthest:
         lines.extend(_farthest(exchange, document, deadline))
@@ -131,13 +131,14 @@ def _verify(
     exchange: Exchange,
     ending: Ending,
     moves: tuple[tuple[int, int], ...] | None,
-    max_horizon: int,
+    max_horizon: int | None,
     document: dict[str, Any],
     deadline: Deadline,
 ) -> str:
     """Compare with the BFS oracle; a disagreement is reported and makes the exit status 1.
 
-    An oracle stopped by the deadline compares nothing: ``oracle_agrees`` is then None.
+    ``max_horizon`` is the answer's: None where it claims no plan of any length. An oracle
+    stopped by the deadline compares nothing: ``oracle_agrees`` is then None.
     """
     try:
         path = shortest_path(
@@ -154,7 +155,7 @@ def _verify(
     if ending is Ending.PLAN:
         agrees = moves is not None and best == len(moves)
     elif ending is Ending.NO_PLAN:
-        agrees = best is None or best > max_horizon
+        agrees = best is None or (max_horizon is not None and best > max_horizon)
     else:
         agrees = True  # UNKNOWN claims nothing the oracle could contradict
     document["oracle_moves"] = best
@@ -188,12 +189,15 @@ def _farthest(exchange: Exchange, document: dict[str, Any], deadline: Deadline) 
 @click.command("exchange")
 @click.option("--repeats", type=click.IntRange(min=1), default=3, show_default=True)
 @click.option(
-    "--solvers", default="cadical195,glucose4,minisat22", show_default=True, help="SAT solvers."
+    "--solvers",
+    default="cadical195,glucose4,minisat22",
+    show_default=True,
+    help="SAT solvers (or cpsat), each run with every strengthening.",
 )
 @click.option("--output", type=click.Path(dir_okay=False), default=None)
 def bench(repeats: int, solvers: str, output: str | None) -> None:
     """Seed instance: SAT planner (solvers x strengthenings) and CP-SAT against the BFS oracle."""
-    chosen = _sat_solvers(solvers)
+    chosen = _planners(solvers)
     target = results_file("exchange", output)
     exchange = Exchange.parse(SEED_START, SEED_GOAL)
     instance = "seed 3x4 (16 moves)"
@@ -220,15 +224,16 @@ def bench(repeats: int, solvers: str, output: str | None) -> None:
     click.echo(f"results written to {path}")
 
 
-def _sat_solvers(text: str) -> list[str]:
+def _planners(text: str) -> list[str]:
     """The ``--solvers`` list, each name checked before anything is measured."""
     names = [name.strip() for name in text.split(",") if name.strip()]
     if not names:
         raise click.BadParameter("name at least one SAT solver", param_hint="--solvers")
     for name in names:
-        if name not in pysat_solver_names():
+        if name != CPSAT and name not in pysat_solver_names():
             raise click.BadParameter(
-                f"{name!r} is not a python-sat solver; `boardsat backends` lists them",
+                f"{name!r} is neither cpsat nor a python-sat solver; `boardsat backends` lists"
+                " them",
                 param_hint="--solvers",
             )
         capabilities(name)  # one error line if this python-sat build lacks the solver

@@ -152,7 +152,7 @@ def command(
     else:
         answer = find_tour(spec, backend, time_limit=time_limit, **options)
         status, tour = answer.status, answer.tour
-        route, seconds = answer.result.encoding, answer.result.seconds
+        route, seconds = answer.result.encoding, answer.seconds
     document |= {
         "status": status.value,
         "found": bool(tour),
