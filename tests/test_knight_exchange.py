@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
+from exchange_oracle import oracle_distance
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,15 +24,8 @@ from boardsat.models.knight_exchange import (
     solve,
     successors,
 )
-from boardsat.oracle import explore, farthest, shortest_path
+from boardsat.oracle import explore, farthest
 from boardsat.planner import Ending
-
-
-def oracle_distance(exchange: Exchange) -> int | None:
-    path = shortest_path(
-        lambda p: successors(exchange.board, p), exchange.start, lambda p: p == exchange.goal
-    )
-    return None if path is None else len(path)
 
 
 def test_seed_figures_by_bfs() -> None:

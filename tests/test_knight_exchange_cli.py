@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 from conftest import CliRun
+from exchange_oracle import oracle_distance
 
 from boardsat.cli import exchange as exchange_cli
-from boardsat.models.knight_exchange import lower_bound, seed_demo, seed_instance, successors
+from boardsat.models.knight_exchange import lower_bound, seed_demo, seed_instance
 from boardsat.oracle import Step, shortest_path
 
 
@@ -27,12 +28,10 @@ def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
     # the planner starts at the matching bound, refutes each horizon below the BFS length, one by
     # one, and stops at the first satisfiable one: the plan length the oracle proves shortest
     exchange = seed_instance()
-    path = shortest_path(
-        lambda p: successors(exchange.board, p), exchange.start, lambda p: p == exchange.goal
-    )
-    assert path is not None and document["moves"] == len(path)
+    shortest = oracle_distance(exchange)
+    assert shortest is not None and document["moves"] == shortest
     assert horizons[0]["horizon"] == lower_bound(exchange)
-    assert [h["horizon"] for h in horizons] == list(range(lower_bound(exchange), len(path) + 1))
+    assert [h["horizon"] for h in horizons] == list(range(lower_bound(exchange), shortest + 1))
     assert [h["status"] for h in horizons[:-1]] == ["UNSATISFIABLE"] * (len(horizons) - 1)
     assert horizons[-1]["status"] == "SATISFIABLE"
     assert "horizon 16: SATISFIABLE" in err  # progress goes to stderr
@@ -88,12 +87,9 @@ def oracle_off_by(moves: int) -> Callable[..., list[Step[Any, Any]] | None]:
 def test_verify_exits_1_when_the_oracle_disagrees(
     run_cli: CliRun, monkeypatch: pytest.MonkeyPatch, args: list[str], off_by: int, as_json: bool
 ) -> None:
-    exchange = seed_instance()
-    path = shortest_path(
-        lambda p: successors(exchange.board, p), exchange.start, lambda p: p == exchange.goal
-    )
-    assert path is not None
-    claimed = len(path) + off_by
+    shortest = oracle_distance(seed_instance())
+    assert shortest is not None
+    claimed = shortest + off_by
     monkeypatch.setattr(exchange_cli, "shortest_path", oracle_off_by(off_by))
     code, out, _ = run_cli("exchange", "--verify", *args, *(["--json"] if as_json else []))
     assert code == 1

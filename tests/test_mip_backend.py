@@ -158,7 +158,7 @@ def test_scip_starts_from_a_hint_and_drops_a_broken_one() -> None:
     first_only = {"limits/solutions": 1}
     hinted = solve(built.model, "scip", parameters=first_only, hint=optimum.assignment)
     assert hinted.objective == optimum.objective
-    hint = dict.fromkeys(built.model.keys(), False) | dict(optimum.assignment)
+    hint = dict(optimum.assignment)  # results hold every key of the model
     assert dict(hinted.assignment) == hint  # its first solution is the hint, square for square
     check_assignment(built.model, hinted.assignment)
     empty_board = dict.fromkeys(built.model.keys(), False)
@@ -178,7 +178,7 @@ def test_scip_reports_a_hint_it_takes_as_its_first_improvement() -> None:
     heard: list[Improvement] = []
     solve(built.model, "scip", hint=optimum.assignment, on_improvement=heard.append)
     first = next(news for news in heard if news.objective is not None)
-    hint = dict.fromkeys(built.model.keys(), False) | dict(optimum.assignment)
+    hint = dict(optimum.assignment)  # results hold every key of the model
     assert first.objective == optimum.objective and dict(first.assignment) == hint
 
 
@@ -207,7 +207,7 @@ def test_scip_takes_a_better_solution_handed_in_while_it_runs() -> None:
     if optimum.objective in before:  # a heuristic matter of SCIP's, not boardsat's
         pytest.skip("this SCIP found an optimum of its own before it first polled")
     taken = next(news for news in heard[polls[0] :] if news.objective is not None)
-    handed = dict.fromkeys(built.model.keys(), False) | dict(optimum.assignment)
+    handed = dict(optimum.assignment)  # results hold every key of the model
     assert taken.objective == optimum.objective and dict(taken.assignment) == handed
     alone = solve(built.model, "scip", parameters=root_only)
     assert alone.objective is not None and alone.objective >= optimum.objective

@@ -359,7 +359,7 @@ def test_a_listening_stage_takes_the_race_s_best_solution_while_it_runs() -> Non
     heard = _messages_of(Racer("x", (prover,)), blackboard=blackboard)
     found = [news for kind, news in heard if kind == "improvement" and news.objective]
     assert found and found[-1].objective == optimum.objective
-    posted = dict.fromkeys(model.keys(), False) | dict(optimum.assignment)
+    posted = dict(optimum.assignment)  # results hold every key of the model
     first_optimal = next(news for news in found if news.objective == optimum.objective)
     if dict(first_optimal.assignment) != posted:  # a heuristic matter of SCIP's, not boardsat's
         pytest.skip("this SCIP reached another optimum of its own before it read the post")

@@ -12,7 +12,14 @@ import click
 
 from boardsat.backends import CPSAT, capabilities, pysat_solver_names
 from boardsat.benchmark import Measurement, measure, ratio_table, results_file
-from boardsat.cli.common import backend_option, emit_json, json_option, progress, time_limit_option
+from boardsat.cli.common import (
+    backend_option,
+    comma_list,
+    emit_json,
+    json_option,
+    progress,
+    time_limit_option,
+)
 from boardsat.deadline import Deadline
 from boardsat.encoders.planning import Strengthenings
 from boardsat.errors import BoardsatError
@@ -226,9 +233,7 @@ def bench(repeats: int, solvers: str, output: str | None) -> None:
 
 def _planners(text: str) -> list[str]:
     """The ``--solvers`` list, each name checked before anything is measured."""
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
-        raise click.BadParameter("name at least one SAT solver", param_hint="--solvers")
+    names = comma_list(text, "--solvers", "SAT solver")
     for name in names:
         if name != CPSAT and name not in pysat_solver_names():
             raise click.BadParameter(

@@ -15,6 +15,7 @@ import click
 from boardsat.backends import CPSAT
 from boardsat.cli.common import (
     backend_option,
+    comma_list,
     emit_json,
     json_option,
     progress,
@@ -304,12 +305,8 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
     from boardsat.benchmark import ratio_table, results_file
     from boardsat.models import knight_tour_bench as tour_bench
 
-    boards = _int_list(sizes, "--sizes")
-    for side in boards:
-        Board(side, side)  # one error line for a board too large, before anything is measured
-    chosen = [route.strip() for route in routes.split(",") if route.strip()]
-    if not chosen:
-        raise click.BadParameter("name at least one route", param_hint="--routes")
+    boards = _board_sides(sizes)
+    chosen = comma_list(routes, "--routes", "route")
     unknown = [route for route in chosen if route not in CLOSED_ROUTES]
     if unknown:
         raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
@@ -337,13 +334,16 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
     click.echo(f"results written to {target.write([*found, *counted], settings)}")
 
 
-def _int_list(text: str, option: str) -> list[int]:
+def _board_sides(text: str) -> list[int]:
+    """The ``--sizes`` list, each side checked before anything is measured."""
     try:
-        values = [int(part) for part in text.split(",") if part.strip()]
+        sides = [int(part) for part in comma_list(text, "--sizes", "board side")]
     except ValueError:
         raise click.BadParameter(
-            f"expected comma-separated integers, got {text!r}", param_hint=option
+            f"expected comma-separated integers, got {text!r}", param_hint="--sizes"
         ) from None
-    if not values or min(values) < 3:
-        raise click.BadParameter("board sides must be at least 3", param_hint=option)
-    return values
+    if min(sides) < 3:
+        raise click.BadParameter("board sides must be at least 3", param_hint="--sizes")
+    for side in sides:
+        Board(side, side)  # a board too large is one error line
+    return sides
