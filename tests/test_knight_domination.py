@@ -23,6 +23,7 @@ from boardsat.models.domination_solve import (
     LP_ALONE_UP_TO_SQUARES,
     PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
+    SEED_SAT_BACKEND,
     DominationAnswer,
     seed_demo,
     solve_domination,
@@ -214,7 +215,9 @@ def test_symmetry_breaking_uses_the_whole_symmetry_group_of_the_board() -> None:
 def test_seed_demo_is_verified() -> None:
     outcome = seed_demo()
     assert outcome.verified
-    assert "14 knights" in outcome.answer
+    proofs = [line for line in outcome.answer.splitlines() if "14 knights" in line]
+    assert len(proofs) == 2 and all("proven optimal" in line for line in proofs)
+    assert SEED_SAT_BACKEND in proofs[1]
 
 
 @pytest.mark.parametrize(
