@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from boardsat.deadline import Deadline
 from boardsat.encoders.cardinality import check_encoding_name, encode_cardinality
 from boardsat.encoders.circuit_cnf import (
     DEFAULT_CIRCUIT_ENCODING,
+    LitMap,
     Refiner,
     check_circuit_encoding,
     encode_circuit,
@@ -28,7 +29,7 @@ from boardsat.encoders.circuit_cnf import (
 from boardsat.encoders.cnf_formula import CnfFormula
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
-from boardsat.model import Cardinality, Circuit, Clause, Key, Model
+from boardsat.model import Cardinality, Circuit, Clause, Constraint, Key, Model
 from boardsat.results import EncodingSize, Enumeration, OnImprovement, Result, Status
 
 OPTIMISATION_STRATEGIES = ("linear-down", "linear-up", "maxsat")
@@ -61,24 +62,9 @@ class CnfSession:
             self.var_of.append(self.formula.new_var())
         pending = self.model.constraints[self.synced :]
         self.synced = len(self.model.constraints)
-        for constraint in pending:
-            if isinstance(constraint, Clause):
-                self.formula.add_clause([self.lit(lit) for lit in constraint.lits])
-            elif isinstance(constraint, Cardinality):
-                mapped = Cardinality(
-                    tuple(self.lit(lit) for lit in constraint.lits), constraint.op, constraint.bound
-                )
-                encode_cardinality(mapped, self.backend.cardinality, self.formula)
-            elif isinstance(constraint, Circuit):
-                refiner = encode_circuit(
-                    constraint,
-                    self.lit,
-                    self.backend.circuit,
-                    self.formula,
-                    self.backend.cardinality,
-                )
-                if refiner is not None:
-                    self.refiners.append(refiner)
+        self.refiners += translate(
+            pending, self.lit, self.formula, self.backend.cardinality, self.backend.circuit
+        )
 
     # -- solving --------------------------------------------------------------------------------
     def holds(self, cnf_lit: int) -> bool:
@@ -160,6 +146,34 @@ class CnfSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def translate(
+    constraints: Iterable[Constraint],
+    lit: LitMap,
+    formula: CnfFormula,
+    cardinality: str,
+    circuit: str,
+) -> list[Refiner]:
+    """Add ``constraints`` (model literals, mapped by ``lit``) to ``formula`` by the named
+    encodings; the refiners of lazy circuit encodings, which cut subtours while solving, come
+    back."""
+    refiners = []
+    for constraint in constraints:
+        if isinstance(constraint, Clause):
+            formula.add_clause([lit(model_lit) for model_lit in constraint.lits])
+        elif isinstance(constraint, Cardinality):
+            mapped = Cardinality(
+                tuple(lit(model_lit) for model_lit in constraint.lits),
+                constraint.op,
+                constraint.bound,
+            )
+            encode_cardinality(mapped, cardinality, formula)
+        elif isinstance(constraint, Circuit):
+            refiner = encode_circuit(constraint, lit, circuit, formula, cardinality)
+            if refiner is not None:
+                refiners.append(refiner)
+    return refiners
 
 
 def _status_of(answer: bool | None) -> Status:

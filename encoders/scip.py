@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from pyscipopt import Eventhdlr, Heur, quicksum
@@ -183,6 +183,33 @@ def _set_values(
         scip.setSolVal(solution, x, 1.0 if values.get(key, False) else 0.0)
 
 
+def zero_one_program(
+    model: Model, names: Sequence[str] | None = None
+) -> tuple[ScipModel, list[Any]]:
+    """The model as SCIP's 0-1 program (quiet), with its binaries in the model's variable order,
+    named ``names`` (by default ``x1``, ``x2``, ... as in DIMACS)."""
+    scip = ScipModel(model.name)
+    scip.hideOutput(True)
+    if names is None:
+        names = [f"x{index + 1}" for index in range(model.num_vars)]
+    xs = [scip.addVar(name, vtype="B") for name in names]
+    for row in linear_rows(model):
+        total = quicksum(coefficient * xs[index] for index, coefficient in row.coefficients.items())
+        if row.low is not None and row.low == row.high:
+            scip.addCons(total == row.low)
+        else:
+            if row.low is not None:
+                scip.addCons(total >= row.low)
+            if row.high is not None:
+                scip.addCons(total <= row.high)
+    coefficients, constant = linear_objective(model)
+    scip.setObjective(
+        quicksum(coefficient * xs[index] for index, coefficient in coefficients.items()) + constant,
+        "minimize",
+    )
+    return scip, xs
+
+
 class ScipBackend(ZeroOneBackend):
     """SCIP on one thread, with its default settings and any of its own ``parameters``.
 
@@ -218,26 +245,7 @@ class ScipBackend(ZeroOneBackend):
         set_parameters(ScipModel(), self.parameters)  # refused now, in one line, not mid-run
 
     def solve(self, model: Model, deadline: Deadline) -> Result:
-        scip = ScipModel(model.name)
-        scip.hideOutput(True)
-        xs = [scip.addVar(f"x{index + 1}", vtype="B") for index in range(model.num_vars)]
-        for row in linear_rows(model):
-            total = quicksum(
-                coefficient * xs[index] for index, coefficient in row.coefficients.items()
-            )
-            if row.low is not None and row.low == row.high:
-                scip.addCons(total == row.low)
-            else:
-                if row.low is not None:
-                    scip.addCons(total >= row.low)
-                if row.high is not None:
-                    scip.addCons(total <= row.high)
-        coefficients, constant = linear_objective(model)
-        scip.setObjective(
-            quicksum(coefficient * xs[index] for index, coefficient in coefficients.items())
-            + constant,
-            "minimize",
-        )
+        scip, xs = zero_one_program(model)
         size = EncodingSize(scip.getNVars(), scip.getNConss())
         set_parameters(scip, self.parameters)
         left = deadline.remaining()

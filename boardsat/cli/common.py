@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from boardsat.backends import backend_names
 from boardsat.deadline import time_limit_problem
+from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,6 +51,47 @@ time_limit_option = click.option(
     help="Seconds; when it runs out the answer is UNKNOWN with the best found so far.",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+export_option = click.option(
+    "--export",
+    "export_path",
+    type=click.Path(dir_okay=False),
+    help="Write the model to this new file instead of solving it, in the form its suffix names: "
+    + ", ".join(EXPORT_FORMATS)
+    + ".",
+)
+
+
+def refuse_beside_export(solving: Sequence[str]) -> None:
+    """--export writes the model and solves nothing, so the options given that only configure
+    solving (parameter names in ``solving``) are refused rather than silently ignored."""
+    ctx = click.get_current_context()
+    given = [
+        param.opts[0]
+        for param in ctx.command.params
+        if param.name in solving
+        and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(f"{', '.join(given)} configure solving; --export solves nothing")
+
+
+def report_export(exported: ExportedModel, as_json: bool) -> None:
+    size = exported.size
+    if as_json:
+        emit_json(
+            {
+                "model": exported.model,
+                "file": exported.path,
+                "format": exported.form,
+                "variables": size.variables,
+                "constraints": size.constraints,
+            }
+        )
+        return
+    click.echo(
+        f"wrote {exported.model} to {exported.path} ({exported.form}, {size.variables} variables,"
+        f" {size.constraints} constraints)"
+    )
 
 
 def comma_list(text: str, option: str, what: str) -> list[str]:

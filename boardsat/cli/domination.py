@@ -10,11 +10,15 @@ from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.cli.common import (
     backend_option,
     emit_json,
+    export_option,
     json_option,
+    refuse_beside_export,
+    report_export,
     time_limit_option,
     usable_time_limit,
 )
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
+from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
 from boardsat.models.domination_bench import run_benchmark
 from boardsat.models.domination_solve import (
@@ -24,9 +28,19 @@ from boardsat.models.domination_solve import (
     ROUTES,
     solve_domination,
 )
-from boardsat.models.knight_domination import VARIANTS
+from boardsat.models.knight_domination import VARIANTS, build_model
 from boardsat.results import Status
 
+SOLVING_OPTIONS = (
+    "backend",
+    "time_limit",
+    "route",
+    "seed",
+    "proof",
+    "optimisation",
+    "workers",
+    "split",
+)
 variant_option = click.option(
     "--variant",
     type=click.Choice(VARIANTS),
@@ -101,6 +115,7 @@ variant_option = click.option(
     help="Total variant: solve the knights on dark and on light squares apart, two independent"
     " covers (default: on for total, unless --tiles or --proof).",
 )
+@export_option
 @json_option
 def command(
     rows: int,
@@ -116,6 +131,7 @@ def command(
     symmetry: bool | None,
     tiles: int,
     split: bool | None,
+    export_path: str | None,
     as_json: bool,
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
@@ -129,7 +145,14 @@ def command(
     splits into the knights on dark and on light squares, two independent problems of half the
     size, each solved this way (in a race, SCIP starts from a placement local search found).
     The options of one backend (--proof, --optimisation, --workers) need --route single.
+    --export writes the whole board's model (knight_ROW_COL, row 0 at the top) for other
+    solvers instead, with the lex-leader rows only if --symmetry asks for them.
     """
+    if export_path is not None:
+        refuse_beside_export(SOLVING_OPTIONS)
+        built = build_model(rows, cols or rows, variant, symmetry=bool(symmetry), tiles=tiles)
+        report_export(export_model(built.model, export_path), as_json)
+        return
     options: dict[str, Any] = {}
     if backend == CPSAT:
         if proof is not None or optimisation is not None:

@@ -17,19 +17,24 @@ from boardsat.cli.common import (
     backend_option,
     comma_list,
     emit_json,
+    export_option,
     json_option,
     progress,
+    refuse_beside_export,
+    report_export,
     time_limit_option,
     usable_time_limit,
 )
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
+from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
 from boardsat.models.board import Board, Square
 from boardsat.models.knight_tour import (
     TourCount,
     TourSpec,
+    build_tour_model,
     count_by_enumeration,
     find_tour,
     numbered_board,
@@ -41,6 +46,17 @@ from boardsat.models.knight_tour_split import find_closed_by_quadrants
 from boardsat.models.knight_tour_svg import tour_svg
 
 COUNTERS = ("zdd", "enumerate")
+SOLVING_OPTIONS = (
+    "count_tours",
+    "list_all",
+    "limit",
+    "counter",
+    "backend",
+    "quadrants",
+    "time_limit",
+    "svg",
+    "png",
+)
 DRAWINGS: dict[str, Callable[[Board, Sequence[Square], bool], str | bytes]] = {
     "svg": tour_svg,
     "png": tour_png,
@@ -84,6 +100,7 @@ DRAWINGS: dict[str, Callable[[Board, Sequence[Square], bool], str | bytes]] = {
     type=click.Path(dir_okay=False),
     help="Draw the tour into a new PNG file (needs Pillow: boardsat[png]).",
 )
+@export_option
 @json_option
 def command(
     rows: int,
@@ -101,9 +118,15 @@ def command(
     time_limit: float | None,
     svg: str | None,
     png: str | None,
+    export_path: str | None,
     as_json: bool,
 ) -> None:
-    """Knight's tours on a ROWS x COLS board (square when COLS is left out)."""
+    """Knight's tours on a ROWS x COLS board (square when COLS is left out).
+
+    --export writes the circuit model (move_R1_C1_R2_C2 per knight move) as CNF for other SAT
+    solvers instead, by the complete circuit encoding --encoding names (default
+    vertex-elimination).
+    """
     board = Board(rows, cols if cols is not None else rows)
     spec = TourSpec(
         board,
@@ -111,6 +134,13 @@ def command(
         start=_square(board, start, "--start"),
         end=_square(board, end, "--end"),
     )
+    if export_path is not None:
+        refuse_beside_export(SOLVING_OPTIONS)
+        circuit = encoding or EXPORT_CIRCUIT_ENCODING
+        report_export(
+            export_model(build_tour_model(spec).model, export_path, circuit=circuit), as_json
+        )
+        return
     options = _backend_options(backend, encoding)
     if count_tours and list_all:
         raise click.BadParameter("give either --count or --all", param_hint="--count")
