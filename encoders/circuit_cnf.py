@@ -172,3 +172,4 @@ CIRCUIT_ENCODINGS: dict[str, CircuitEncoder] = {
     "ordering": _ordering,
 }
 DEFAULT_CIRCUIT_ENCODING = "lazy"
+COMPLETE_CIRCUIT_ENCODINGS = ("vertex-elimination", "ordering")  # no cuts while solving

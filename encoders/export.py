@@ -106,7 +106,7 @@ def _dimacs(model: Model, suffix: str, cardinality: str, circuit: str) -> tuple[
     from pysat.formula import CNF, WCNF
 
     from boardsat.encoders.cardinality import check_encoding_name
-    from boardsat.encoders.circuit_cnf import check_circuit_encoding
+    from boardsat.encoders.circuit_cnf import COMPLETE_CIRCUIT_ENCODINGS, check_circuit_encoding
     from boardsat.encoders.cnf import translate
     from boardsat.encoders.cnf_formula import CnfFormula
 
@@ -116,16 +116,17 @@ def _dimacs(model: Model, suffix: str, cardinality: str, circuit: str) -> tuple[
         )
     if check_encoding_name(cardinality) == "native":
         raise BoardsatError("native cardinality lives inside a solver: a file needs clauses")
-    check_circuit_encoding(circuit)
+    has_circuit = any(isinstance(constraint, Circuit) for constraint in model.constraints)
+    if check_circuit_encoding(circuit) not in COMPLETE_CIRCUIT_ENCODINGS and has_circuit:
+        raise BoardsatError(
+            f"the {circuit!r} circuit encoding adds its cuts while solving and has no file form:"
+            f" pick {' or '.join(COMPLETE_CIRCUIT_ENCODINGS)}"
+        )
     formula = CnfFormula(keep=True)
     for _ in range(model.num_vars):
         formula.new_var()  # model variable i is CNF variable i
-    if translate(model.constraints, lambda lit: lit, formula, cardinality, circuit):
-        raise BoardsatError(
-            f"the {circuit!r} circuit encoding adds its cuts while solving and has no file form:"
-            " pick vertex-elimination or ordering"
-        )
-    assert formula.kept is not None
+    refiners = translate(model.constraints, lambda lit: lit, formula, cardinality, circuit)
+    assert not refiners and formula.kept is not None, "a complete encoding needs no cuts"
     comments = [f"c boardsat model {model.name}"]
     comments += [f"c var {number} {name}" for number, name in enumerate(variable_names(model), 1)]
     written: CNF | WCNF
