@@ -115,6 +115,12 @@ class Model:
         """All keys, in creation order (the key of variable ``i`` is at index ``i - 1``)."""
         return self._keys
 
+    @property
+    def has_circuit(self) -> bool:
+        """Whether a circuit is among the constraints: the one a backend may lack, or a file
+        form may not hold."""
+        return any(isinstance(constraint, Circuit) for constraint in self.constraints)
+
     # -- constraints -------------------------------------------------------------------------
     def _checked(self, lits: Iterable[int]) -> tuple[int, ...]:
         out = tuple(lits)

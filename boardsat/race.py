@@ -28,7 +28,7 @@ from typing import Any, cast
 from boardsat.backends import capabilities, make_backend
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError, failures_sent
-from boardsat.model import Circuit, Key, Model
+from boardsat.model import Key, Model
 from boardsat.results import EncodingSize, Improvement, Incoming, Result, Status
 from boardsat.solve import solve
 
@@ -149,8 +149,7 @@ def _check_stage(name: str, stage: Stage, keys: set[Key], time_limit: float | No
             f"racer {name!r}: a hinted or listening stage needs a model with the first racer's"
             " variable keys"
         )
-    has_circuit = any(isinstance(c, Circuit) for c in stage.model.constraints)
-    if has_circuit and not capabilities(stage.backend).circuit:
+    if stage.model.has_circuit and not capabilities(stage.backend).circuit:
         raise BoardsatError(f"racer {name!r}: backend {stage.backend!r} has no circuit constraint")
     limited = time_limit is not None or stage.seconds is not None
     if limited and not capabilities(stage.backend).honours_time_limit:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
-from boardsat.model import Circuit, Key, Model
+from boardsat.model import Key, Model
 from boardsat.results import EncodingSize
 
 EXPORT_FORMATS = {
@@ -116,8 +116,7 @@ def _dimacs(model: Model, suffix: str, cardinality: str, circuit: str) -> tuple[
         )
     if check_encoding_name(cardinality) == "native":
         raise BoardsatError("native cardinality lives inside a solver: a file needs clauses")
-    has_circuit = any(isinstance(constraint, Circuit) for constraint in model.constraints)
-    if check_circuit_encoding(circuit) not in COMPLETE_CIRCUIT_ENCODINGS and has_circuit:
+    if check_circuit_encoding(circuit) not in COMPLETE_CIRCUIT_ENCODINGS and model.has_circuit:
         raise BoardsatError(
             f"the {circuit!r} circuit encoding adds its cuts while solving and has no file form:"
             f" pick {' or '.join(COMPLETE_CIRCUIT_ENCODINGS)}"
@@ -148,7 +147,7 @@ def _dimacs(model: Model, suffix: str, cardinality: str, circuit: str) -> tuple[
 def _zero_one(model: Model, suffix: str) -> tuple[str, EncodingSize]:
     from boardsat.encoders.scip import zero_one_program
 
-    if any(isinstance(constraint, Circuit) for constraint in model.constraints):
+    if model.has_circuit:
         raise BoardsatError(
             f"a circuit has no 0-1 program here: write {model.name!r} as .cnf or .wcnf"
         )
