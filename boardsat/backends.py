@@ -1,18 +1,13 @@
-"""Backends found by name: what each supports, and a lazy import of its encoder module.
+"""Backends found by name in a registry that the encoders fill: what each supports, and how to make it.
 
 ``cpsat`` is OR-Tools CP-SAT; ``highs`` is the MIP solver OR-Tools ships, ``scip`` SCIP through
-PySCIPOpt; every other name is a python-sat solver under python-sat's own name.
-A backend states its capabilities before it is asked, so a request it cannot honour (a proof from a
-solver that logs none, a time limit on a solver that cannot be interrupted) fails at once, in one
-line, instead of late.
+PySCIPOpt; every other name is a python-sat solver under python-sat's own name. A backend states
+its capabilities before it is asked, so a request it cannot honour fails at once, in one line.
 """
 
 from __future__ import annotations
 
-import gc
-import sys
-import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -25,9 +20,9 @@ if TYPE_CHECKING:
     from boardsat.results import Enumeration, Result
 
 CPSAT = "cpsat"
+HIGHS = "highs"
 SCIP = "scip"
-PYWRAPLP_SOLVERS: Mapping[str, str] = {"highs": "HIGHS"}  # name -> pywraplp solver id
-MIP_BACKENDS = (*PYWRAPLP_SOLVERS, SCIP)
+MIP_BACKENDS = (HIGHS, SCIP)
 MAX_SEED = 2**31 - 2  # CP-SAT's and SCIP's seeds are 32-bit integers; a race's second adds one
 MAX_WORKERS = 2**31 - 1  # CP-SAT's worker count is a 32-bit integer
 
@@ -81,130 +76,53 @@ class Backend(Protocol):
     def session(self, model: Model) -> Session: ...
 
 
-@cache
-def pysat_solver_names() -> tuple[str, ...]:
-    """Every solver name python-sat declares (whether or not its build includes it)."""
-    from pysat.solvers import SolverNames
+class BackendFamily(Protocol):
+    """Backends that share one encoder: it names them, probes what each can do, and makes them.
 
-    return tuple(name for name in vars(SolverNames) if not name.startswith("_"))
+    Encoders register their families here, so this module, and the core below it, import none.
+    """
+
+    def names(self) -> tuple[str, ...]:
+        """Every backend name the family answers to, usable here or not."""
+        ...
+
+    def probe(self, name: str) -> Capabilities:
+        """What ``name`` can do; BoardsatError if it does not work in this installation."""
+        ...
+
+    def make(self, name: str, options: dict[str, Any]) -> Backend:
+        """The backend, configured by options already checked against its own."""
+        ...
+
+    def seed_parameters(self, name: str, seed: int) -> dict[str, int]:
+        """The parameter that seeds ``name``'s search; empty where it runs deterministically."""
+        ...
+
+
+_FAMILIES: list[BackendFamily] = []
+
+
+def register(family: BackendFamily) -> None:
+    """Add a family of backends; names registered earlier keep their family."""
+    _FAMILIES.append(family)
+    capabilities.cache_clear()
+
+
+def _family(name: str) -> BackendFamily:
+    for family in _FAMILIES:
+        if name in family.names():
+            return family
+    raise BoardsatError(f"unknown backend {name!r}; known: {', '.join(backend_names())}")
 
 
 def backend_names() -> tuple[str, ...]:
-    return (CPSAT, *MIP_BACKENDS, *pysat_solver_names())
+    return tuple(name for family in _FAMILIES for name in family.names())
 
 
 @cache
 def capabilities(name: str) -> Capabilities:
-    """Probe a backend (python-sat ones on a two-variable formula); BoardsatError if unusable here."""
-    if name == CPSAT:
-        return Capabilities(
-            circuit=True,
-            native_circuit=True,
-            native_cardinality=True,
-            assumptions=True,
-            interruptible=True,
-            budgeted=False,
-            proof=False,
-            optimisation=("cpsat",),
-        )
-    if name in MIP_BACKENDS:
-        return _probe_mip(name)
-    if name not in pysat_solver_names():
-        raise BoardsatError(f"unknown backend {name!r}; known: {', '.join(backend_names())}")
-    return _probe_pysat(name)
-
-
-def _probe_mip(name: str) -> Capabilities:
-    """A MIP solver is usable when its library loads (and OR-Tools' build creates HiGHS); what it
-    can do is fixed."""
-    if name == SCIP:
-        try:
-            import pyscipopt  # noqa: F401
-        except ImportError as error:
-            raise BoardsatError(f"backend 'scip' needs PySCIPOpt: {error}") from None
-    else:
-        from ortools.linear_solver import pywraplp
-
-        if pywraplp.Solver.CreateSolver(PYWRAPLP_SOLVERS[name]) is None:
-            raise BoardsatError(f"backend {name!r} is not available in this OR-Tools build")
-    return Capabilities(
-        circuit=False,
-        native_circuit=False,
-        native_cardinality=True,
-        assumptions=False,
-        interruptible=True,
-        budgeted=False,
-        proof=False,
-        optimisation=("mip",),
-    )
-
-
-def _probe_pysat(name: str) -> Capabilities:
-    from pysat.solvers import Solver
-
-    try:
-        solver = Solver(name=name, bootstrap_with=[[1, 2], [-1, 2]])
-    except Exception as error:  # python-sat raises bare errors for solvers left out of its build
-        raise BoardsatError(
-            f"backend {name!r} is not available in this python-sat build"
-        ) from error
-    try:
-        native = bool(solver.supports_atmost())
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            assumptions = solver.solve(assumptions=[-2]) is False
-        interruptible = _supports(lambda: (solver.interrupt(), solver.clear_interrupt()))
-        # budgets re-solve after each slice, so they need an incremental solver (Kissat aborts)
-        budgeted = assumptions and _supports(
-            lambda: (solver.conf_budget(100), solver.solve_limited())
-        )
-        propagates = _supports(lambda: solver.propagate(assumptions=[1]))
-    finally:
-        solver.delete()
-    proof = _constructs_with_proof(name)
-    # bound search from below leans on assumptions; without them only SAT-UNSAT runs. RC2 also
-    # propagates to find at-most-ones and caps its core minimisation with conflict budgets
-    strategies: tuple[str, ...] = ("linear-down", "linear-up") if assumptions else ("linear-down",)
-    if assumptions and budgeted and propagates:
-        strategies += ("maxsat",)
-    return Capabilities(
-        circuit=True,
-        native_circuit=False,
-        native_cardinality=native,
-        assumptions=assumptions,
-        interruptible=interruptible,
-        budgeted=budgeted,
-        proof=proof,
-        optimisation=strategies,
-    )
-
-
-def _supports(call: Callable[[], object]) -> bool:
-    """Whether a python-sat call works on this solver (unsupported ones raise NotImplementedError)."""
-    try:
-        call()
-    except NotImplementedError:
-        return False
-    return True
-
-
-def _constructs_with_proof(name: str) -> bool:
-    """Whether the solver logs proofs; its half-built object's noisy destructor is silenced."""
-    from pysat.solvers import Solver
-
-    previous = sys.unraisablehook
-    sys.unraisablehook = lambda _: None
-    try:
-        with Solver(
-            name=name, bootstrap_with=[[1, 2], [-1, 2], [1, -2], [-1, -2]], with_proof=True
-        ) as s:
-            s.solve()
-            return bool(s.get_proof())
-    except NotImplementedError:
-        return False
-    finally:
-        gc.collect()
-        sys.unraisablehook = previous
+    """Probe a backend once; BoardsatError if it is unknown or unusable here."""
+    return _family(name).probe(name)
 
 
 def is_available(name: str) -> bool:
@@ -224,21 +142,7 @@ def available_backends() -> dict[str, Capabilities]:
 def make_backend(name: str, **options: Any) -> Backend:
     """The backend called ``name``, configured by its own options (unknown ones are rejected)."""
     capabilities(name)
-    if name == CPSAT:
-        from boardsat.encoders.cpsat import CpSatBackend
-
-        return CpSatBackend(**_checked_options(CpSatBackend.OPTIONS, name, options))
-    if name == SCIP:
-        from boardsat.encoders.scip import ScipBackend
-
-        return ScipBackend(name, **_checked_options(ScipBackend.OPTIONS, name, options))
-    if name in PYWRAPLP_SOLVERS:
-        from boardsat.encoders.mip import HighsBackend
-
-        return HighsBackend(name, **_checked_options(HighsBackend.OPTIONS, name, options))
-    from boardsat.encoders.cnf import CnfBackend
-
-    return CnfBackend(name, **_checked_options(CnfBackend.OPTIONS, name, options))
+    return _family(name).make(name, options)
 
 
 def preload(names: Iterable[str]) -> None:
@@ -248,7 +152,8 @@ def preload(names: Iterable[str]) -> None:
         make_backend(name)
 
 
-def _checked_options(known: Sequence[str], name: str, options: dict[str, Any]) -> dict[str, Any]:
+def checked_options(known: Sequence[str], name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` less those left unset; BoardsatError naming any that ``name`` does not take."""
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise BoardsatError(
@@ -259,10 +164,6 @@ def _checked_options(known: Sequence[str], name: str, options: dict[str, Any]) -
 
 def seed_parameters(name: str, seed: int) -> dict[str, int]:
     """The parameter that seeds ``name``'s search, as its ``parameters`` option takes it: proof
-    times vary several-fold by seed, so routes and benchmark repeats vary it. Empty for HiGHS and
-    the python-sat solvers, which run deterministically here."""
-    if name == CPSAT:
-        return {"random_seed": seed}
-    if name == SCIP:
-        return {"randomization/randomseedshift": seed}
-    return {}
+    times vary several-fold by seed, so routes and benchmark repeats vary it. Empty for backends
+    that run deterministically."""
+    return _family(name).seed_parameters(name, seed)

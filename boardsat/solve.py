@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import boardsat.encoders  # noqa: F401  (registers every backend family)
 from boardsat.backends import Session, make_backend
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError

@@ -1,1 +1,8 @@
-"""Backends and encodings: the solver-neutral model translated for CP-SAT and python-sat solvers."""
+"""Translations of the solver-neutral model for each backend family; importing this package
+registers every family with ``boardsat.backends``."""
+
+from boardsat.backends import register
+from boardsat.encoders.families import CpSatFamily, MipFamily, PysatFamily
+
+for family in (CpSatFamily(), MipFamily(), PysatFamily()):
+    register(family)

@@ -105,10 +105,10 @@ def _dimacs(model: Model, suffix: str, cardinality: str, circuit: str) -> tuple[
     # the writers are imported when a file is written, so that every command starts as fast
     from pysat.formula import CNF, WCNF
 
-    from boardsat.encoders.cardinality import check_encoding_name
-    from boardsat.encoders.circuit_cnf import COMPLETE_CIRCUIT_ENCODINGS, check_circuit_encoding
-    from boardsat.encoders.cnf import translate
-    from boardsat.encoders.cnf_formula import CnfFormula
+    from boardsat.encoders.cnf.backend import translate
+    from boardsat.encoders.cnf.cardinality import check_encoding_name
+    from boardsat.encoders.cnf.circuit import COMPLETE_CIRCUIT_ENCODINGS, check_circuit_encoding
+    from boardsat.encoders.cnf.formula import CnfFormula
 
     if suffix == ".cnf" and model.objective is not None:
         raise BoardsatError(
@@ -145,7 +145,7 @@ def _dimacs(model: Model, suffix: str, cardinality: str, circuit: str) -> tuple[
 
 
 def _zero_one(model: Model, suffix: str) -> tuple[str, EncodingSize]:
-    from boardsat.encoders.scip import zero_one_program
+    from boardsat.encoders.mip.scip import zero_one_program
 
     if model.has_circuit:
         raise BoardsatError(

@@ -8,10 +8,10 @@ change an answer.
 
 from __future__ import annotations
 
-from boardsat.models.domination_published import SOURCES, published_minimum
-from boardsat.models.domination_solve import solve_domination
-from boardsat.models.domination_validate import validate
-from boardsat.models.knight_domination import VARIANTS
+from boardsat.models.domination.model import VARIANTS
+from boardsat.models.domination.published import SOURCES, published_minimum
+from boardsat.models.domination.rules import validate
+from boardsat.models.domination.solve import solve_domination
 from boardsat.results import Status
 
 ROUTES = {

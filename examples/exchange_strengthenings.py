@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 
-from boardsat.encoders.planning import Strengthenings
-from boardsat.models.knight_exchange import seed_instance, solve, successors
+from boardsat.encoders.horizon_encoding import Strengthenings
+from boardsat.models.exchange.model import seed_instance, solve, successors
 from boardsat.oracle import shortest_path
 
 exchange = seed_instance()

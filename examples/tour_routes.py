@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import time
 
-from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS
+from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.models.board import Board
-from boardsat.models.knight_tour import (
+from boardsat.models.tour.model import (
     SEED_COUNTS,
     TourSpec,
     count_by_enumeration,
     find_tour,
     validate_tour,
 )
-from boardsat.models.knight_tour_split import find_closed_by_quadrants
-from boardsat.models.knight_tour_zdd import count_by_zdd
+from boardsat.models.tour.split import find_closed_by_quadrants
+from boardsat.models.tour.zdd import count_by_zdd
 
 ROUTES = [("cpsat", {}), *(("cadical195", {"circuit": name}) for name in CIRCUIT_ENCODINGS)]
 

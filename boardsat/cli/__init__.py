@@ -14,7 +14,7 @@ import click
 
 from boardsat.backends import Capabilities, available_backends, preload
 from boardsat.cli.common import emit_json, json_option
-from boardsat.demo import demos
+from boardsat.demo import seed_checks
 from boardsat.errors import BoardsatError
 
 
@@ -62,7 +62,7 @@ def _capability_fields(caps: Capabilities) -> dict[str, object]:
 def demo() -> None:
     """Solve the seed instance of every registered puzzle and print the verified answers."""
     failures = 0
-    registered = demos()
+    registered = seed_checks()
     if not registered:
         click.echo("no puzzle is registered yet")
     for run in registered:

@@ -20,15 +20,15 @@ from boardsat.cli.common import (
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
-from boardsat.models.domination_bench import run_benchmark
-from boardsat.models.domination_solve import (
+from boardsat.models.domination.bench import run_benchmark
+from boardsat.models.domination.model import VARIANTS, build_model
+from boardsat.models.domination.solve import (
     CORE_ALONE_UP_TO_SQUARES,
     LP_ALONE_UP_TO_SQUARES,
     PORTFOLIO_UP_TO_SQUARES,
     ROUTES,
     solve_domination,
 )
-from boardsat.models.knight_domination import VARIANTS, build_model
 from boardsat.results import Status
 
 SOLVING_OPTIONS = (

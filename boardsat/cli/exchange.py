@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from boardsat.backends import CPSAT, capabilities, pysat_solver_names
+from boardsat.backends import CPSAT, capabilities
 from boardsat.benchmark import Measurement, measure, ratio_table, results_file
 from boardsat.cli.common import (
     backend_option,
@@ -21,9 +21,11 @@ from boardsat.cli.common import (
     time_limit_option,
 )
 from boardsat.deadline import Deadline
-from boardsat.encoders.planning import Strengthenings
+from boardsat.encoders.families import pysat_solver_names
+from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.errors import BoardsatError
-from boardsat.models.knight_exchange import (
+from boardsat.horizon_search import Ending
+from boardsat.models.exchange.model import (
     MAX_HORIZON,
     SEED_GOAL,
     SEED_START,
@@ -33,7 +35,6 @@ from boardsat.models.knight_exchange import (
     successors,
 )
 from boardsat.oracle import OutOfTime, farthest, shortest_path
-from boardsat.planner import Ending
 
 
 @click.command("exchange")

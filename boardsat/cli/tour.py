@@ -26,12 +26,13 @@ from boardsat.cli.common import (
     usable_time_limit,
 )
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
-from boardsat.encoders.circuit_cnf import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
+from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
 from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
 from boardsat.models.board import Board, Square
-from boardsat.models.knight_tour import (
+from boardsat.models.tour.bench import CLOSED_ROUTES
+from boardsat.models.tour.model import (
     TourCount,
     TourSpec,
     build_tour_model,
@@ -40,10 +41,9 @@ from boardsat.models.knight_tour import (
     numbered_board,
     tour_names,
 )
-from boardsat.models.knight_tour_bench import CLOSED_ROUTES
-from boardsat.models.knight_tour_png import require_pillow, tour_png
-from boardsat.models.knight_tour_split import find_closed_by_quadrants
-from boardsat.models.knight_tour_svg import tour_svg
+from boardsat.models.tour.png import require_pillow, tour_png
+from boardsat.models.tour.split import find_closed_by_quadrants
+from boardsat.models.tour.svg import tour_svg
 
 COUNTERS = ("zdd", "enumerate")
 SOLVING_OPTIONS = (
@@ -271,7 +271,7 @@ def _count(
                 "the decision-diagram counter runs to the end; use --counter enumerate",
                 param_hint="--time-limit",
             )
-        from boardsat.models.knight_tour_zdd import count_by_zdd
+        from boardsat.models.tour.zdd import count_by_zdd
 
         return count_by_zdd(spec)
     return count_by_enumeration(spec, backend, limit=limit, time_limit=time_limit, **options)
@@ -333,7 +333,7 @@ def _report_count(
 def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str | None) -> None:
     """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes."""
     from boardsat.benchmark import ratio_table, results_file
-    from boardsat.models import knight_tour_bench as tour_bench
+    from boardsat.models.tour import bench as tour_bench
 
     boards = _board_sides(sizes)
     chosen = comma_list(routes, "--routes", "route")

@@ -1,0 +1,121 @@
+"""Timed work in a child process that can be killed: the one runner races and benchmarks share.
+
+Some solvers cannot be interrupted (CaDiCaL in python-sat) and a race starts children of its own,
+so timed work runs in a forked child that leads its own process group; killing the group ends
+everything below it. A child dies with its parent (Linux ``PR_SET_PDEATHSIG``), ignores Ctrl-C
+(the parent's to handle), and sends its messages over one pipe, ending with ``("done", None)``:
+a pipe that closes before that means the child died without a Python exception (a segfault, an
+out-of-memory kill), which comes back as its failure naming the exit code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Generic, TypeVar, cast
+
+from boardsat.errors import BoardsatError, failures_sent
+
+T = TypeVar("T")
+Message = tuple[str, Any]
+REAPED_WITHIN_S = 5.0  # a dead child's pipe closes a moment before it can be reaped
+
+
+class ChildFailed(RuntimeError):
+    """The child's work raised (its traceback is the message) or the child died without a word."""
+
+
+class Child:
+    """One forked child running ``work(send, *args)``; the parent reads what it sends."""
+
+    def __init__(self, work: Callable[..., None], *args: Any) -> None:
+        # fork starts at once and takes closures; spawn, where fork is missing, re-imports boardsat
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        context = cast(Any, multiprocessing.get_context(method))
+        self.connection, send = context.Pipe(duplex=False)
+        self.process = context.Process(target=_child_main, args=(work, send, *args), daemon=True)
+        with contextlib.closing(send):  # the child's end: the parent keeps none open
+            self.process.start()
+
+    def receive(self) -> Message:
+        """The child's next message; its death before ``done`` comes back as ``("failed", why)``.
+
+        A child killed halfway through a message leaves an OSError instead of an EOFError.
+        """
+        try:
+            return cast(Message, self.connection.recv())
+        except (EOFError, OSError):
+            self.process.join(REAPED_WITHIN_S)
+            return ("failed", f"it died without finishing, exit code {self.process.exitcode}")
+
+    def kill(self) -> None:
+        """Kill the child and every process it started, then reap it."""
+        with contextlib.suppress(ProcessLookupError):  # the group may have ended already
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+
+def _child_main(work: Callable[..., None], send: Connection, *args: Any) -> None:
+    """Set the child up, run ``work``, and say ``done`` as its last act."""
+    os.setpgrp()
+    _die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.closing(send):
+        with failures_sent(send):
+            work(send, *args)
+        send.send(("done", None))
+
+
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill this child when its parent dies: no solver runs unwatched."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        set_parent_death_signal = 1  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None).prctl(set_parent_death_signal, signal.SIGKILL)
+
+
+@dataclass(frozen=True)
+class Finished(Generic[T]):
+    """The value the child's job returned."""
+
+    value: T
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """The job was still running at its limit and was killed."""
+
+    limit: float
+
+
+def run_in_child(job: Callable[[], T], limit: float, grace: float = 2.0) -> Finished[T] | TimedOut:
+    """Run ``job`` in a child killed ``grace`` seconds past ``limit``.
+
+    A BoardsatError inside the job is raised here as itself (bad input stays one line); any
+    other failure, or the child's death, raises ChildFailed.
+    """
+    child = Child(_send_value, job)
+    try:
+        if not child.connection.poll(limit + grace):
+            return TimedOut(limit)
+        kind, extra = child.receive()
+    finally:
+        child.kill()
+    if kind == "refused":
+        raise BoardsatError(extra)
+    if kind == "failed":
+        raise ChildFailed(extra)
+    return Finished(cast(T, extra))
+
+
+def _send_value(send: Connection, job: Callable[[], object]) -> None:
+    send.send(("value", job()))

@@ -1,0 +1,225 @@
+"""MIP backends: the model as a 0-1 linear program, and HiGHS through OR-Tools' pywraplp.
+
+A MIP solver is the baseline researchers expect next to CP-SAT and SAT, so it reads the very same
+model: one binary per variable, a literal ``-v`` counts as ``1 - x_v``, clauses and cardinalities
+become linear rows and the objective a linear sum. ``linear_rows`` and ``linear_objective`` are
+that view, shared with the SCIP backend (encoders/scip.py); ``zero_one_result`` turns what a MIP
+solver found and proved into the one Result vocabulary. No MIP backend has a circuit constraint or
+incremental solving, so circuits, enumeration and sessions are refused at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from ortools.linear_solver import pywraplp
+
+from boardsat.backends import capabilities
+from boardsat.deadline import Deadline
+from boardsat.errors import BoardsatError
+from boardsat.model import Circuit, Clause, Model
+from boardsat.results import (
+    EncodingSize,
+    Improvement,
+    OnImprovement,
+    Result,
+    Status,
+    least_objective,
+)
+
+# OR-Tools' HiGHS wrapper ignores MPSolverParameters (the optimality gap among them), so HiGHS
+# gets its options as a string; it also prints a banner on stdout unless told not to.
+_HIGHS_PARAMETERS = "output_flag=false,mip_rel_gap=0"
+# MPSOLVER_UNKNOWN_STATUS: HiGHS stopped by its limit (this wrapper drops its incumbent there)
+_UNKNOWN_STATUS = 99
+_STOPPED = (pywraplp.Solver.NOT_SOLVED, _UNKNOWN_STATUS)
+
+
+@dataclass(frozen=True)
+class LinearRow:
+    """``low <= sum(coefficients[i] * x_i) <= high`` over 0-1 variables by index (None: open)."""
+
+    coefficients: Mapping[int, int]
+    low: int | None
+    high: int | None
+
+
+def linear(terms: Iterable[tuple[int, int]]) -> tuple[dict[int, int], int]:
+    """``sum(weight * lit)`` as coefficients per variable index plus a constant (``-v`` is 1 - x)."""
+    coefficients: dict[int, int] = {}
+    constant = 0
+    for weight, lit in terms:
+        index = abs(lit) - 1
+        coefficients[index] = coefficients.get(index, 0) + (weight if lit > 0 else -weight)
+        constant += 0 if lit > 0 else weight
+    return coefficients, constant
+
+
+def linear_rows(model: Model) -> Iterator[LinearRow]:
+    """Each clause and cardinality as one row; a circuit is refused (no MIP backend has one)."""
+    for constraint in model.constraints:
+        if isinstance(constraint, Circuit):
+            raise BoardsatError(
+                f"MIP backends have no circuit constraint; solve {model.name!r} on cpsat or a SAT backend"
+            )
+        low: int | None
+        high: int | None
+        if isinstance(constraint, Clause):
+            low, high, lits = 1, None, constraint.lits
+        else:
+            bound, lits = constraint.bound, constraint.lits
+            low, high = {"<=": (None, bound), ">=": (bound, None), "==": (bound, bound)}[
+                constraint.op
+            ]
+        coefficients, constant = linear((1, lit) for lit in lits)
+        yield LinearRow(
+            {index: c for index, c in coefficients.items() if c},
+            None if low is None else low - constant,
+            None if high is None else high - constant,
+        )
+
+
+def linear_objective(model: Model) -> tuple[dict[int, int], int]:
+    """The objective's coefficients per variable index and its constant (none: zero)."""
+    return linear(model.objective.terms) if model.objective is not None else ({}, 0)
+
+
+def zero_one_result(
+    model: Model,
+    backend: str,
+    size: EncodingSize,
+    deadline: Deadline,
+    *,
+    values: Sequence[bool] | None,
+    infeasible: bool,
+    optimal: bool,
+    bound: int,
+) -> Result:
+    """A MIP solver's answer in the one vocabulary: ``values`` per model variable (None: no
+    solution), ``optimal`` the solver's claim, ``bound`` its proven objective bound (0 if none).
+
+    A solver's optimum within its tolerances is not proof: OPTIMAL needs the bound to meet the
+    solution's exact objective, evaluated here on the model.
+    """
+    keys = model.keys()
+    assignment = {} if values is None else dict(zip(keys, values, strict=True))
+    if infeasible:
+        status = Status.UNSATISFIABLE
+    else:
+        status = Status.SATISFIABLE if values is not None else Status.UNKNOWN
+    objective = proven = None
+    if model.objective is not None and not infeasible:
+        if values is not None:
+            objective = model.objective.value(lambda lit: values[abs(lit) - 1] == (lit > 0))
+        proven = max(bound, model.objective.lower_bound)
+        met = optimal and objective is not None and proven >= objective
+        status = Status.OPTIMAL if met else Status.UNKNOWN
+    return Result(
+        status=status,
+        backend=backend,
+        encoding=f"mip({backend})",
+        size=size,
+        seconds=deadline.elapsed(),
+        assignment=assignment,
+        objective=objective,
+        bound=proven,
+    )
+
+
+class _Translation:
+    """A pywraplp solver holding the model's rows and objective, one binary per model variable."""
+
+    def __init__(self, model: Model, solver: Any) -> None:
+        self.solver = solver
+        self.xs = [solver.BoolVar(f"x{index + 1}") for index in range(model.num_vars)]
+        infinity = solver.infinity()
+        for row in linear_rows(model):
+            low = -infinity if row.low is None else row.low
+            constraint = solver.Constraint(low, infinity if row.high is None else row.high)
+            for index, coefficient in row.coefficients.items():
+                constraint.SetCoefficient(self.xs[index], coefficient)
+        coefficients, constant = linear_objective(model)
+        objective = solver.Objective()
+        for index, coefficient in coefficients.items():
+            objective.SetCoefficient(self.xs[index], coefficient)
+        objective.SetOffset(constant)
+        objective.SetMinimization()
+
+    def size(self) -> EncodingSize:
+        return EncodingSize(self.solver.NumVariables(), self.solver.NumConstraints())
+
+    def values(self) -> list[bool]:
+        return [x.solution_value() > 0.5 for x in self.xs]
+
+
+class ZeroOneBackend:
+    """What every MIP backend refuses: no circuits (refused by ``linear_rows``), no enumeration,
+    no sessions, since none has solution callbacks that exclude found solutions or assumptions."""
+
+    name: str
+
+    def enumerate(
+        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+    ) -> NoReturn:
+        _refuse("enumerate solutions")
+
+    def session(self, model: Model) -> NoReturn:
+        _refuse("keep sessions")
+
+
+class HighsBackend(ZeroOneBackend):
+    """HiGHS behind pywraplp, the MIP baseline against CP-SAT and SAT.
+
+    ``on_improvement`` is accepted like on every backend, but pywraplp has no callbacks: it hears
+    once, after the solve, of the final solution and bound. pywraplp reports HiGHS's incumbent as
+    its best bound after a time limit, and drops the incumbent itself there, so only an optimum
+    says anything: a stopped HiGHS gives UNKNOWN with the builder's bound and no solution.
+    """
+
+    OPTIONS = ("on_improvement",)
+
+    def __init__(
+        self, name: str, solver_id: str, on_improvement: OnImprovement | None = None
+    ) -> None:
+        self.name = name
+        self.solver_id = solver_id  # pywraplp's name for the solver
+        self.capabilities = capabilities(name)
+        self.on_improvement = on_improvement
+
+    def solve(self, model: Model, deadline: Deadline) -> Result:
+        solver = pywraplp.Solver.CreateSolver(self.solver_id)
+        solver.SetSolverSpecificParametersAsString(_HIGHS_PARAMETERS)
+        built = _Translation(model, solver)
+        left = deadline.remaining()
+        if left is not None:
+            solver.SetTimeLimit(max(1, int(left * 1000)))  # in ms; 0 would mean no limit
+        parameters = pywraplp.MPSolverParameters()
+        parameters.SetDoubleParam(parameters.RELATIVE_MIP_GAP, 0.0)  # prove, do not estimate
+        code = solver.Solve(parameters)
+        found = code in (pywraplp.Solver.OPTIMAL, pywraplp.Solver.FEASIBLE)
+        if not found and code not in (pywraplp.Solver.INFEASIBLE, *_STOPPED):
+            raise BoardsatError(f"{self.name} failed on {model.name!r} (MPSolver status {code})")
+        bound = 0
+        if code == pywraplp.Solver.OPTIMAL:
+            best: float = solver.Objective().BestBound()
+            bound = least_objective(best)
+        result = zero_one_result(
+            model,
+            self.name,
+            built.size(),
+            deadline,
+            values=built.values() if found else None,
+            infeasible=code == pywraplp.Solver.INFEASIBLE,
+            optimal=code == pywraplp.Solver.OPTIMAL,
+            bound=bound,
+        )
+        feasible = result.status is not Status.UNSATISFIABLE
+        if self.on_improvement is not None and model.objective is not None and feasible:
+            self.on_improvement(Improvement(result.objective, result.bound, result.assignment))
+        return result
+
+
+def _refuse(what: str) -> NoReturn:
+    raise BoardsatError(f"MIP backends do not {what}; use cpsat or a SAT backend")

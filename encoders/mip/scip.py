@@ -1,0 +1,294 @@
+"""SCIP through PySCIPOpt: the model as a 0-1 program, with live news and symmetry handling.
+
+SCIP is the MIP solver that proves the largest knight domination boards here: it detects the
+board's symmetry group itself and prunes by orbits, which OR-Tools' bundled SCIP build cannot.
+On one thread, 2-core machine, textbook model: independent 17x17 (optimum 47) in 429 s and
+dominating 17x17 (46) in 135 s, which no CP-SAT or SAT route proved within 600 s. Unlike
+pywraplp, PySCIPOpt has event handlers, so every better solution and every higher dual bound is
+reported as SCIP finds it, and a race can stop SCIP the moment its bound meets another racer's
+placement.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from pyscipopt import Eventhdlr, Heur, quicksum
+from pyscipopt import Model as ScipModel
+from pyscipopt.scip import PY_SCIP_EVENTTYPE as SCIP_EVENTTYPE
+from pyscipopt.scip import PY_SCIP_HEURTIMING as SCIP_HEURTIMING
+from pyscipopt.scip import PY_SCIP_RESULT as SCIP_RESULT
+
+from boardsat.backends import capabilities
+from boardsat.deadline import Deadline
+from boardsat.encoders.mip.program import (
+    ZeroOneBackend,
+    linear_objective,
+    linear_rows,
+    zero_one_result,
+)
+from boardsat.errors import BoardsatError
+from boardsat.model import Key, Model
+from boardsat.results import (
+    EncodingSize,
+    Improvement,
+    Incoming,
+    OnImprovement,
+    Result,
+    least_objective,
+)
+
+# SCIP's answers for a solve that a limit or an interrupt ended without a verdict (any limit a
+# user sets through ``parameters``); an empty model of binaries cannot be unbounded, so
+# "inforunbd" means infeasible.
+_STOPPED = frozenset(
+    {
+        "timelimit",
+        "userinterrupt",
+        "nodelimit",
+        "totalnodelimit",
+        "stallnodelimit",
+        "memlimit",
+        "gaplimit",
+        "primallimit",
+        "duallimit",
+        "sollimit",
+        "bestsollimit",
+        "restartlimit",
+    }
+)
+_INFEASIBLE = frozenset({"infeasible", "inforunbd"})
+
+
+@contextlib.contextmanager
+def _c_output_silenced() -> Iterator[None]:
+    """Keep SCIP's own error lines (written by C on the process's streams) off the terminal: a
+    bad parameter is reported once, as a BoardsatError."""
+    libc = ctypes.CDLL(None)
+    libc.fflush(None)
+    saved = {fd: os.dup(fd) for fd in (1, 2)}
+    try:
+        with open(os.devnull, "w") as devnull:
+            for fd in saved:
+                os.dup2(devnull.fileno(), fd)
+            try:
+                yield
+            finally:
+                libc.fflush(None)
+                for fd, copy in saved.items():
+                    os.dup2(copy, fd)
+    finally:
+        for copy in saved.values():
+            os.close(copy)
+
+
+def set_parameters(scip: Any, parameters: Mapping[str, Any]) -> None:
+    """SCIP's own parameters by their names (``"separating/maxrounds": 0``); one line if refused."""
+    for name, value in parameters.items():
+        try:
+            with _c_output_silenced():
+                if not _fits(value, scip.getParam(name)):
+                    raise ValueError(name)
+                scip.setParam(name, value)
+        except KeyError:
+            raise BoardsatError(f"SCIP has no parameter {name!r}") from None
+        except (ValueError, TypeError, OverflowError, LookupError):
+            raise BoardsatError(f"SCIP parameter {name!r} cannot take {value!r}") from None
+
+
+def _fits(value: Any, current: Any) -> bool:
+    """Whether ``value`` suits a parameter now set to ``current``: PySCIPOpt would read True as 1
+    and truncate 0.5 to 0 without a word."""
+    if isinstance(value, bool):
+        return isinstance(current, bool)
+    if isinstance(current, int) and not isinstance(current, bool) and isinstance(value, float):
+        return value.is_integer()
+    return True
+
+
+class _Watch(Eventhdlr):
+    """Hears SCIP's better solutions and dual bounds and passes them on as Improvements."""
+
+    def __init__(self, model: Model, xs: list[Any], on_improvement: OnImprovement) -> None:
+        super().__init__()
+        self.boardsat_model = model
+        self.xs = xs
+        self.on_improvement = on_improvement
+        self.bound = 0
+
+    def eventinit(self) -> None:
+        self.model.catchEvent(SCIP_EVENTTYPE.BESTSOLFOUND, self)
+        self.model.catchEvent(SCIP_EVENTTYPE.DUALBOUNDIMPROVED, self)
+        if self.model.getNSols() > 0:  # a hint SCIP took before this handler could hear of it
+            self._report_best()
+
+    def eventexit(self) -> None:
+        self.model.dropEvent(SCIP_EVENTTYPE.BESTSOLFOUND, self)
+        self.model.dropEvent(SCIP_EVENTTYPE.DUALBOUNDIMPROVED, self)
+
+    def eventexec(self, event: Any) -> None:
+        if event.getType() == SCIP_EVENTTYPE.BESTSOLFOUND:
+            self._report_best()
+            return
+        bound = least_objective(self.model.getDualbound())
+        if bound > self.bound:
+            self.bound = bound
+            self.on_improvement(Improvement(bound=bound))
+
+    def _report_best(self) -> None:
+        solution = self.model.getBestSol()
+        values = [self.model.getSolVal(solution, x) > 0.5 for x in self.xs]
+        model = self.boardsat_model
+        assert model.objective is not None
+        self.on_improvement(
+            Improvement(
+                objective=model.objective.value(lambda lit: values[abs(lit) - 1] == (lit > 0)),
+                assignment=dict(zip(model.keys(), values, strict=True)),
+            )
+        )
+
+
+class _Incoming(Heur):
+    """Hands SCIP, before and after each node and between the root's cut rounds, a solution found
+    elsewhere while it runs; SCIP checks it in the original problem (presolving may have fixed
+    variables the solution sets otherwise) and keeps it if it is better than its own."""
+
+    TIMING = (
+        SCIP_HEURTIMING.BEFORENODE
+        | SCIP_HEURTIMING.DURINGLPLOOP
+        | SCIP_HEURTIMING.AFTERLPNODE
+        | SCIP_HEURTIMING.AFTERPSEUDONODE
+    )
+
+    def __init__(self, model: Model, xs: list[Any], incoming: Incoming) -> None:
+        super().__init__()
+        self.boardsat_model = model
+        self.xs = xs
+        self.incoming = incoming
+
+    def heurexec(self, heurtiming: Any, nodeinfeasible: bool) -> dict[str, Any]:
+        news = self.incoming()
+        if news is None:
+            return {"result": SCIP_RESULT.DIDNOTRUN}
+        solution = self.model.createOrigSol(self)
+        _set_values(self.model, solution, self.boardsat_model, self.xs, news)
+        kept = self.model.trySol(solution, printreason=False)
+        return {"result": SCIP_RESULT.FOUNDSOL if kept else SCIP_RESULT.DIDNOTFIND}
+
+
+def _set_values(
+    scip: ScipModel, solution: Any, model: Model, xs: list[Any], values: Mapping[Key, bool]
+) -> None:
+    """Write a boardsat assignment into a SCIP solution (keys left out are false)."""
+    for key, x in zip(model.keys(), xs, strict=True):
+        scip.setSolVal(solution, x, 1.0 if values.get(key, False) else 0.0)
+
+
+def zero_one_program(
+    model: Model, names: Sequence[str] | None = None
+) -> tuple[ScipModel, list[Any]]:
+    """The model as SCIP's 0-1 program (quiet), with its binaries in the model's variable order,
+    named ``names`` (by default ``x1``, ``x2``, ... as in DIMACS)."""
+    scip = ScipModel(model.name)
+    scip.hideOutput(True)
+    if names is None:
+        names = [f"x{index + 1}" for index in range(model.num_vars)]
+    xs = [scip.addVar(name, vtype="B") for name in names]
+    for row in linear_rows(model):
+        total = quicksum(coefficient * xs[index] for index, coefficient in row.coefficients.items())
+        if row.low is not None and row.low == row.high:
+            scip.addCons(total == row.low)
+        else:
+            if row.low is not None:
+                scip.addCons(total >= row.low)
+            if row.high is not None:
+                scip.addCons(total <= row.high)
+    coefficients, constant = linear_objective(model)
+    scip.setObjective(
+        quicksum(coefficient * xs[index] for index, coefficient in coefficients.items()) + constant,
+        "minimize",
+    )
+    return scip, xs
+
+
+class ScipBackend(ZeroOneBackend):
+    """SCIP on one thread, with its default settings and any of its own ``parameters``.
+
+    ``on_improvement`` hears each better solution and each higher integral dual bound as SCIP
+    finds them. A time limit ends in UNKNOWN with SCIP's best solution and dual bound.
+    ``hint`` is a solution to start from (keys left out are false). It matters more to SCIP than
+    to CP-SAT: with no incumbent, branch-and-bound cannot prune a node whose bound rounds up to
+    the optimum, so a good placement found elsewhere shortens the proof itself (the hard half of
+    total 21 from its optimal placement: 33 to 47 s over seeds 1 to 3; without: 124 and 58 s,
+    seeds 1 and 2). SCIP checks the hint and ignores one that breaks a constraint.
+    ``incoming``, polled while SCIP runs, hands it better solutions found elsewhere (by a racer
+    beside it), for the same reason: on independent 18x18 (seed 1) SCIP alone from a placement
+    of 53 found the optimal 52 itself only after 390 s, and reached bound 49 at 202 s, where
+    from a placement of 52 it reached 49 at 108 s.
+    """
+
+    OPTIONS = ("parameters", "hint", "incoming", "on_improvement")
+
+    def __init__(
+        self,
+        name: str = "scip",
+        parameters: Mapping[str, Any] | None = None,
+        hint: Mapping[Key, bool] | None = None,
+        incoming: Incoming | None = None,
+        on_improvement: OnImprovement | None = None,
+    ) -> None:
+        self.name = name
+        self.capabilities = capabilities(name)
+        self.parameters = dict(parameters or {})
+        self.hint = dict(hint or {})
+        self.incoming = incoming
+        self.on_improvement = on_improvement
+        set_parameters(ScipModel(), self.parameters)  # refused now, in one line, not mid-run
+
+    def solve(self, model: Model, deadline: Deadline) -> Result:
+        scip, xs = zero_one_program(model)
+        size = EncodingSize(scip.getNVars(), scip.getNConss())
+        set_parameters(scip, self.parameters)
+        left = deadline.remaining()
+        if left is not None:
+            scip.setParam("limits/time", left)
+        if self.on_improvement is not None and model.objective is not None:
+            scip.includeEventhdlr(
+                _Watch(model, xs, self.on_improvement), "boardsat", "reports improvements"
+            )
+        if self.hint:
+            start = scip.createSol()
+            _set_values(scip, start, model, xs, self.hint)
+            scip.addSol(start, free=True)  # checked by SCIP: a broken hint is dropped
+        if self.incoming is not None:
+            scip.includeHeur(
+                _Incoming(model, xs, self.incoming),
+                "boardsat_incoming",
+                "solutions found elsewhere while SCIP runs",
+                "I",
+                priority=1,
+                freq=1,
+                timingmask=_Incoming.TIMING,
+            )
+        scip.optimize()
+        status = scip.getStatus()
+        if status not in ("optimal", *_STOPPED, *_INFEASIBLE):
+            raise BoardsatError(f"SCIP ended {model.name!r} with status {status!r}")
+        values = None
+        if scip.getNSols() > 0 and status not in _INFEASIBLE:
+            best = scip.getBestSol()
+            values = [scip.getSolVal(best, x) > 0.5 for x in xs]
+        return zero_one_result(
+            model,
+            self.name,
+            size,
+            deadline,
+            values=values,
+            infeasible=status in _INFEASIBLE,
+            optimal=status == "optimal",
+            bound=least_objective(scip.getDualbound()),
+        )

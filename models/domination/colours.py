@@ -1,0 +1,57 @@
+"""The total variant splits into two independent covers, one per square colour.
+
+A knight always moves to a square of the other colour. So when every square must be attacked,
+occupied ones too, the knights on dark squares must attack every light square, the knights on
+light squares every dark one, and neither set helps the other: the minimum is the sum of two
+covering minima, each over half the board's squares. When a side is even, a reflection swaps the
+colours, so both halves have the same minimum and one solve gives both.
+
+Measured on the 2-core machine (bench/results/domination.md, seeds 1 to 3, 60 s each): the race
+proves total 20 in 3.1 to 3.5 s split, where the whole board stays unproven, total 21 in 42.6 and
+46.9 s (seed 3 fell short), where the whole board took 101 s to over 600 s, and 22 in 18.4 to
+19.4 s. On 17 and 19 the whole board is the quicker (6.9 against 10.3 s, 20.3 against 41.6 s,
+medians), because the builder's square order happens to suit core search there: shuffled, the
+whole of 19 takes core search from 125 s to over 150 s, no quicker than its hard half alone (61
+to 144 s). So odd boards split too.
+"""
+
+from __future__ import annotations
+
+from boardsat.models.board import Board, Square
+from boardsat.models.domination.symmetry import Transform
+
+COLOURS = ("dark", "light")
+
+
+def colour(board: Board, square: Square) -> str:
+    """The square's colour on a chessboard, a1 (bottom-left) dark."""
+    return COLOURS[(board.rows - 1 - square[0] + square[1]) % 2]
+
+
+def knight_squares(board: Board, knights_on: str | None) -> list[Square]:
+    """The squares a knight may stand on, row-major: the whole board, or one colour's half."""
+    return [s for s in board.squares() if knights_on is None or colour(board, s) == knights_on]
+
+
+def colour_swap(board: Board) -> Transform | None:
+    """A reflection that maps every square to one of the other colour; None when both sides are
+    odd, where the two colours differ in number and no symmetry swaps them."""
+    if board.cols % 2 == 0:
+        return lambda s: (s[0], board.cols - 1 - s[1])
+    if board.rows % 2 == 0:
+        return lambda s: (board.rows - 1 - s[0], s[1])
+    return None
+
+
+def halves_to_solve(board: Board) -> tuple[str, ...]:
+    """The colours whose knights must be solved for, quickest half first.
+
+    With both sides odd, the corners' colour has one square more; the knights on it attack the
+    other colour, which holds no corner, and that half has proven the quicker one (total 19: 4.9
+    against 150 s; total 21: 8.4 against 56 s), so it runs first and leaves the rest of a time
+    limit to the other.
+    """
+    corner = colour(board, (0, 0))
+    if colour_swap(board) is not None:
+        return (corner,)
+    return (corner, COLOURS[1 - COLOURS.index(corner)])

@@ -1,0 +1,137 @@
+"""Knight domination on m x n boards as a minimisation on the solver-neutral model.
+
+One Boolean per square, keyed ``("knight", row, col)``. Three variants (seed 003 poses the first):
+
+- ``independent``: every empty square is attacked and no knight attacks another;
+- ``dominating``: every square is occupied or attacked;
+- ``total``: every square, occupied or not, is attacked.
+
+On top of the textbook model the builder can add a lex-leader symmetry break over the board's
+symmetry group and a lower bound that it can justify, because the hard part of these instances
+is proving that one knight fewer is impossible, not finding a placement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from boardsat.deadline import Deadline
+from boardsat.errors import BoardsatError
+from boardsat.model import Model
+from boardsat.models.board import Board, Square
+from boardsat.models.domination.bounds import counting_lower_bound, window_bounds
+from boardsat.models.domination.colours import COLOURS, colour, knight_squares
+from boardsat.models.domination.symmetry import add_lex_leader
+from boardsat.results import Result
+
+VARIANTS = ("independent", "dominating", "total")
+
+
+def check_variant(variant: str) -> str:
+    if variant not in VARIANTS:
+        raise BoardsatError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    return variant
+
+
+def knight_key(square: Square) -> tuple[str, int, int]:
+    return ("knight", square[0], square[1])
+
+
+@dataclass(frozen=True)
+class DominationModel:
+    """A built model and the board and variant it states, which a caller checking or reporting
+    an answer needs beside it."""
+
+    board: Board
+    variant: str
+    model: Model
+
+
+def build_model(
+    rows: int,
+    cols: int,
+    variant: str = "independent",
+    *,
+    symmetry: bool = True,
+    lower_bound: bool = True,
+    tiles: int = 0,
+    knights_on: str | None = None,
+    deadline: Deadline | None = None,
+) -> DominationModel:
+    """The minimisation for one board and variant.
+
+    ``symmetry`` adds lex-leader constraints that keep one placement of every symmetry orbit;
+    ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds);
+    ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers" (LB
+    solved for, within ``deadline``: a tile not solved in time adds nothing);
+    ``knights_on`` ("dark" or "light", total variant only) builds one half of the split problem
+    (domination_colours): knights on that colour only, each square of the other colour attacked.
+    """
+    board = Board(rows, cols)
+    check_variant(variant)
+    if knights_on is not None:
+        if variant != "total":
+            raise BoardsatError("only the total variant splits by square colour")
+        if knights_on not in COLOURS:
+            raise BoardsatError(f"unknown colour {knights_on!r}; known: {', '.join(COLOURS)}")
+        if tiles:
+            raise BoardsatError("tile bounds count knights of both colours: they need no split")
+    placed = knight_squares(board, knights_on)
+    model = Model(f"knight-{variant}-{rows}x{cols}" + (f"-{knights_on}" if knights_on else ""))
+    knights = [model.var(knight_key(square)) for square in placed]
+    for square in board.squares():
+        if knights_on is not None and colour(board, square) == knights_on:
+            continue  # the other half attacks this square
+        attackers = [model.lit(knight_key(other)) for other in board.knight_moves(square)]
+        if variant == "total":
+            _add_cover(model, square, attackers)
+            continue
+        here = model.lit(knight_key(square))
+        model.add_clause([here, *attackers])
+        if variant == "independent":
+            for other in attackers:
+                if other > here:  # each attacking pair once
+                    model.add_clause([-here, -other])
+    if tiles:
+        for coverers, least in window_bounds(board, variant, tiles, deadline or Deadline(None)):
+            model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
+    if symmetry:
+        add_lex_leader(model, board, {square: knight_key(square) for square in placed})
+    bound = counting_lower_bound(board, variant, knights_on) if lower_bound else 0
+    model.minimize(knights, lower_bound=bound)
+    return DominationModel(board, variant, model)
+
+
+def _add_cover(model: Model, square: Square, attackers: list[int]) -> None:
+    """Some knight attacks ``square``; a square no knight can reach makes the board infeasible."""
+    if attackers:
+        model.add_clause(attackers)
+    else:
+        here = model.var(knight_key(square))  # no knight in a half: a variable only to refute
+        model.add_clause([here])
+        model.add_clause([-here])
+
+
+def decode(built: DominationModel, result: Result) -> frozenset[Square]:
+    """The squares holding a knight in ``result`` (empty when it holds no solution)."""
+    squares = (
+        key[1:] for key in result.true_keys() if isinstance(key, tuple) and key[0] == "knight"
+    )
+    return frozenset((int(row), int(col)) for row, col in squares)
+
+
+def render(board: Board, placement: Iterable[Square]) -> str:
+    """The board as the seed prints it: ``K`` for a knight, elsewhere how many knights attack it."""
+    knights = set(placement)
+    lines = []
+    for row in range(board.rows):
+        cells = []
+        for col in range(board.cols):
+            if (row, col) in knights:
+                cells.append("K")
+            else:
+                count = sum(1 for other in board.knight_moves((row, col)) if other in knights)
+                cells.append(str(count))
+        lines.append(" ".join(cells))
+    return "\n".join(lines)

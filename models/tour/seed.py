@@ -1,0 +1,19 @@
+"""Seed 001, the open tours of 5 x 5 from a corner, enumerated and counted: the demo's check."""
+
+from __future__ import annotations
+
+from boardsat.models.board import Board
+from boardsat.models.tour.model import SEED_COUNTS, TourSpec, count_by_enumeration, numbered_board
+from boardsat.seed_check import SeedCheck
+
+
+def seed_check() -> SeedCheck:
+    """The seed's 5x5 count: every open tour from the corner, enumerated, validated and counted."""
+    spec = TourSpec(Board(5, 5), closed=False, start=(0, 0))
+    counted = count_by_enumeration(spec, "cpsat")
+    verified = counted.exact and counted.count == SEED_COUNTS[(5, 5)]
+    answer = (
+        f"{counted.count} open tours from the corner of 5x5 (seed: {SEED_COUNTS[(5, 5)]}), "
+        f"each checked by the rules; the first:\n{numbered_board(spec.board, counted.tours[0])}"
+    )
+    return SeedCheck("knight's tour (seed 001)", answer, verified, counted.seconds)

@@ -1,0 +1,68 @@
+"""Bad input at the command line: one error line, exit status 2, nothing measured or written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boardsat.backends import MAX_WORKERS
+from tests.conftest import CliRun
+
+REFUSED = {
+    "no command": [],
+    "no bench": ["bench"],
+    "workers past 32 bits": ["domination", "3", "--route", "single", "--workers", str(2**40)],
+    "NaN bench limit": ["bench", "domination", "--max-n", "2", "--time-limit", "nan"],
+    "NaN tour bench limit": ["bench", "tour", "--sizes", "6", "--time-limit", "nan"],
+    "bench workers past 32 bits": [
+        "bench",
+        "domination",
+        "--max-n",
+        "2",
+        "--route",
+        f"textbook cpsat w{MAX_WORKERS + 1}",
+    ],
+    "tour bench board too large": ["bench", "tour", "--sizes", "600", "--routes", "cpsat"],
+    "no tour bench route": ["bench", "tour", "--sizes", "6", "--routes", ","],
+    "no exchange bench solver": ["bench", "exchange", "--solvers", ","],
+    "no strengthening": ["exchange", "--strengthen", ","],
+    "a digit that is not ASCII": ["tour", "5", "--open", "--start", "a\u0663"],
+}
+
+
+@pytest.mark.parametrize("args", REFUSED.values(), ids=REFUSED.keys())
+def test_bad_input_is_one_line_and_exit_status_2(args: list[str], run_cli: CliRun) -> None:
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
+
+
+@pytest.mark.parametrize("name", ["", "folder/"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tour", "5", "--open", "--svg"],
+        ["domination", "3", "--backend", "cadical195", "--route", "single", "--proof"],
+        ["bench", "exchange", "--output"],
+        ["bench", "domination", "--max-n", "1", "--output"],
+    ],
+    ids=["svg", "proof", "exchange bench", "domination bench"],
+)
+def test_a_path_that_names_no_file_is_refused_and_nothing_is_created(
+    args: list[str], name: str, run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trailing separator would otherwise create a file named like the folder."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(*args, name)
+    assert code == 2 and out == "" and "names no file" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_board_without_a_tour_says_no_drawing_was_written(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    picture = tmp_path / "tour.svg"
+    code, out, _ = run_cli("tour", "4", "--svg", str(picture))
+    assert code == 0 and "UNSATISFIABLE" in out and "no tour, so no svg written" in out
+    assert not picture.exists()

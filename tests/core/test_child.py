@@ -1,0 +1,61 @@
+"""The child-process runner: a value comes back, a job past its limit is killed, failures are told."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from boardsat.child import ChildFailed, Finished, TimedOut, run_in_child
+from boardsat.errors import BoardsatError
+
+
+def test_a_finished_job_returns_its_value() -> None:
+    assert run_in_child(lambda: sum(range(10)), limit=30.0) == Finished(45)
+
+
+def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: Path) -> None:
+    pid_file = tmp_path / "grandchild"
+
+    def sleeper() -> None:
+        if os.fork() == 0:  # a grandchild, as a race starts racers
+            pid_file.write_text(str(os.getpid()))
+            time.sleep(60)
+        time.sleep(60)
+
+    assert run_in_child(sleeper, limit=0.5, grace=0.1) == TimedOut(0.5)
+    grandchild = int(pid_file.read_text())
+    for _ in range(100):  # killed at once; reaped by init a moment later
+        try:
+            os.kill(grandchild, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    pytest.fail("the grandchild outlived the job's limit")
+
+
+def test_a_refusal_comes_back_as_the_callers_one_line_error() -> None:
+    def refuse() -> None:
+        raise BoardsatError("no such board")
+
+    with pytest.raises(BoardsatError, match=r"^no such board$"):
+        run_in_child(refuse, limit=30.0)
+
+
+def test_an_exception_comes_back_with_its_traceback() -> None:
+    def fail() -> None:
+        raise KeyError("lost")
+
+    with pytest.raises(ChildFailed, match="KeyError: 'lost'"):
+        run_in_child(fail, limit=30.0)
+
+
+def test_a_child_that_dies_without_a_word_is_a_failure_naming_its_exit_code() -> None:
+    def die() -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    with pytest.raises(ChildFailed, match="exit code -9"):
+        run_in_child(die, limit=30.0)

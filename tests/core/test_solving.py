@@ -1,0 +1,268 @@
+"""The front door's contracts: statuses, time limits, sessions, enumeration limits, proofs, errors."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ortools.sat.python import cp_model
+
+from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
+from boardsat.backends import available_backends, capabilities, is_available, make_backend
+from boardsat.deadline import Deadline
+from boardsat.encoders.cnf.backend import enumerate_in_session
+from boardsat.encoders.cpsat import set_parameter
+from tests.oracles.proofcheck import check_drup
+
+
+def pigeonhole(holes: int, escape: bool = False) -> Model:
+    """holes+1 pigeons in ``holes`` holes; with ``escape``, a pigeon may stay out at cost 1."""
+    model = Model("pigeonhole")
+    for pigeon in range(holes + 1):
+        places = [model.var(("in", pigeon, hole)) for hole in range(holes)]
+        if escape:
+            places.append(model.var(("out", pigeon)))
+        model.add_clause(places)
+    for hole in range(holes):
+        for first in range(holes + 1):
+            for second in range(first + 1, holes + 1):
+                model.add_clause(
+                    [-model.lit(("in", first, hole)), -model.lit(("in", second, hole))]
+                )
+    if escape:
+        model.minimize([model.lit(("out", pigeon)) for pigeon in range(holes + 1)])
+    return model
+
+
+def test_variables_are_keyed_and_literals_checked() -> None:
+    model = Model()
+    first = model.var(("cell", 0))
+    assert model.var(("cell", 0)) == first and model.key(-first) == ("cell", 0)
+    with pytest.raises(KeyError):
+        model.lit(("cell", 1))
+    with pytest.raises(ValueError, match="names no variable"):
+        model.add_clause([first, 7])
+    with pytest.raises(ValueError, match="positive"):
+        model.minimize([(0, first)])
+    with pytest.raises(ValueError, match="leaves nodes"):
+        model.add_circuit(2, [(0, 2, first)])
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195", "glucose4"])
+def test_solving_leaves_the_model_untouched(backend: str) -> None:
+    model = pigeonhole(3, escape=True)
+    before = (model.num_vars, list(model.constraints), model.objective)
+    result = solve(model, backend)
+    enumerate_solutions(model, [("out", p) for p in range(4)], backend=backend, limit=2)
+    assert (model.num_vars, list(model.constraints), model.objective) == before
+    assert result.status is Status.OPTIMAL and result.objective == 1 == result.bound
+
+
+def random_3sat(variables: int, seed: int) -> Model:
+    """A random 3-SAT formula at the satisfiability threshold: hard for every solver at this size."""
+    chooser = random.Random(seed)
+    model = Model("random 3-SAT")
+    lits = [model.var(index) for index in range(variables)]
+    for _ in range(round(4.26 * variables)):
+        model.add_clause([lit * chooser.choice((1, -1)) for lit in chooser.sample(lits, 3)])
+    return model
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195", "glucose4", "minisat22"])
+def test_a_tiny_time_limit_on_a_hard_model_is_unknown(backend: str) -> None:
+    result = solve(random_3sat(600, seed=7), backend, time_limit=0.2)
+    assert result.status is Status.UNKNOWN
+    assert not result.has_solution
+
+
+@pytest.mark.parametrize(
+    ("backend", "options"),
+    [
+        ("cadical195", {}),
+        ("cadical195", {"optimisation": "maxsat"}),
+        ("glucose4", {"optimisation": "maxsat"}),
+        ("glucose4", {}),
+    ],
+)
+def test_a_time_limit_keeps_the_best_answer_and_a_proven_bound(
+    backend: str, options: dict[str, str]
+) -> None:
+    model = pigeonhole(11, escape=True)  # optimum 1, but proving "not 0" is a pigeonhole refutation
+    result = solve(model, backend, time_limit=0.5, **options)
+    assert result.status is Status.UNKNOWN
+    assert result.bound is not None and result.bound <= 1
+    if result.has_solution:
+        assert result.objective is not None and result.objective >= 1
+        assert sum(result[("out", p)] for p in range(12)) == result.objective
+
+
+SAT_BACKENDS = [
+    name for name in available_backends() if "linear-down" in capabilities(name).optimisation
+]
+
+
+@pytest.mark.parametrize("backend", SAT_BACKENDS)
+def test_every_advertised_optimisation_runs_on_its_solver(backend: str) -> None:
+    """What `boardsat backends` lists is what runs: five pigeons, four holes, one must stay out."""
+    caps = capabilities(backend)
+    limit = 60.0 if caps.honours_time_limit else None
+    for optimisation in caps.optimisation:
+        result = solve(
+            pigeonhole(4, escape=True), backend, time_limit=limit, optimisation=optimisation
+        )
+        assert result.status is Status.OPTIMAL and result.objective == 1, optimisation
+
+
+def test_enumeration_limit_and_exhaustion() -> None:
+    model = Model()
+    model.add_at_most([model.var(index) for index in range(4)], 2)  # 11 solutions
+    for backend in ("cpsat", "cadical195"):
+        partial = enumerate_solutions(model, backend=backend, limit=3)
+        assert (partial.count, partial.exhausted, partial.status) == (3, False, Status.SATISFIABLE)
+        full = enumerate_solutions(model, backend=backend)
+        assert (full.count, full.exhausted) == (11, True)
+        projected = enumerate_solutions(model, [0, 1], backend=backend)
+        assert sorted(map(sorted, projected.solutions)) == [[], [0], [0, 1], [1]]
+
+
+def test_enumeration_leaves_the_session_usable() -> None:
+    model = Model()
+    lits = [model.var(index) for index in range(3)]
+    model.add_exactly(lits, 1)
+    backend = make_backend("cadical195")
+    with backend.session(model) as run:
+        assert enumerate_in_session(run, lits, None, Deadline(None)).count == 3
+        assert run.solve().status is Status.SATISFIABLE
+        assert enumerate_in_session(run, lits, None, Deadline(None)).count == 3
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195", "glucose4"])
+def test_sessions_grow_and_answer_under_assumptions(backend: str) -> None:
+    model = Model()
+    a, b = model.var("a"), model.var("b")
+    model.add_clause([a, b])
+    session = open_session(model, backend)
+    assert session.solve(assumptions=[-a]).assignment["b"] is True
+    model.add_clause([-b])
+    assert session.solve(assumptions=[-a]).status is Status.UNSATISFIABLE
+    assert session.solve().status is Status.SATISFIABLE
+    session.close()
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_a_session_reports_each_call_s_own_seconds(backend: str) -> None:
+    """A run shares one deadline across its calls (the planner's horizons); a call's seconds must
+    still be its own, not the run's so far."""
+    model = Model()
+    model.add_clause([model.var("a")])
+    shared = Deadline(None)
+    shared.started -= 3600.0  # a run an hour old
+    session = open_session(model, backend)
+    assert session.solve(deadline=shared).seconds < 3600.0
+    session.close()
+
+
+def test_a_cpsat_session_starts_from_the_backend_s_hint() -> None:
+    """Seen through CP-SAT's own switch that fixes hinted variables to their hint."""
+    model = Model()
+    a, b = model.var("a"), model.var("b")
+    model.add_clause([a, b])
+    fixed = {"fix_variables_to_their_hinted_value": True}
+    session = open_session(model, "cpsat", hint={"a": False, "b": True}, parameters=fixed)
+    assert dict(session.solve().assignment) == {"a": False, "b": True}
+    session.close()
+
+
+@pytest.mark.parametrize("backend", list(available_backends()))
+def test_the_empty_clause_is_unsatisfiable_on_every_backend(backend: str) -> None:
+    """python-sat's solvers differ on an empty clause; the model means the same on all."""
+    model = Model()
+    model.var("a")
+    model.add_clause([])
+    assert solve(model, backend).status is Status.UNSATISFIABLE
+
+
+@pytest.mark.parametrize("backend", ["cadical195", "glucose4", "lingeling"])
+def test_unsat_proofs_check_independently(backend: str, tmp_path: Path) -> None:
+    proof = str(tmp_path / "php.drup")
+    result = solve(pigeonhole(5), backend, proof=proof)
+    assert result.status is Status.UNSATISFIABLE and result.proof == proof
+    assert check_drup(proof + ".cnf", proof)
+
+
+@pytest.mark.parametrize("optimisation", ["linear-down", "linear-up", "maxsat"])
+def test_optimality_proofs_refute_one_less(optimisation: str, tmp_path: Path) -> None:
+    proof = str(tmp_path / "opt.drup")
+    result = solve(pigeonhole(5, escape=True), "cadical195", optimisation=optimisation, proof=proof)
+    assert result.status is Status.OPTIMAL and result.objective == 1
+    assert check_drup(proof + ".cnf", proof)
+    formula = Path(proof + ".cnf").read_text().splitlines()
+    Path(proof + ".weak.cnf").write_text("\n".join(formula[:-1]) + "\n")  # drop "cost <= 0"
+    assert not check_drup(proof + ".weak.cnf", proof)
+
+
+def test_requests_a_backend_cannot_honour_fail_in_one_line(tmp_path: Path) -> None:
+    existing = tmp_path / "taken.drup"
+    existing.write_text("keep me\n")
+    one_knight = Model()
+    one_knight.minimize([one_knight.var("knight")])
+    cases = [
+        lambda: solve(Model(), "nosuchsolver"),
+        lambda: solve(Model(), "cpsat", time_limit=-1),
+        lambda: solve(Model(), "glucose4", time_limit=float("inf")),
+        lambda: solve(Model(), "minisat22", proof=str(tmp_path / "p")),
+        lambda: solve(Model(), "lingeling", time_limit=1),
+        lambda: solve(Model(), "cadical195", cardinality="nosuch"),
+        lambda: solve(Model(), "cadical195", nosuch=1),
+        lambda: solve(Model(), "cadical195", proof=str(existing)),
+        lambda: solve(Model(), "cpsat", parameters={"no_such_parameter": 1}),
+        lambda: solve(one_knight, "cpsat", workers=2, parameters={"subsolvers": ["nosuch"]}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_time_in_seconds": "soon"}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": "NOSUCH"}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": 99}),
+        lambda: solve(one_knight, "cpsat", parameters={"max_sat_stratification": True}),
+        lambda: solve(one_knight, "cpsat", parameters={"subsolvers": "core"}),
+    ]
+    for case in cases:
+        with pytest.raises(BoardsatError) as raised:
+            case()
+        assert "\n" not in str(raised.value)
+    assert existing.read_text() == "keep me\n"
+
+
+def test_cpsat_enum_parameters_take_a_name_or_a_number() -> None:
+    parameters = cp_model.CpSolver().parameters
+    set_parameter(parameters, "max_sat_stratification", "STRATIFICATION_NONE")
+    by_name = parameters.max_sat_stratification
+    assert by_name.name == "STRATIFICATION_NONE"
+    set_parameter(parameters, "max_sat_stratification", "STRATIFICATION_ASCENT")
+    set_parameter(parameters, "max_sat_stratification", int(by_name))
+    assert parameters.max_sat_stratification == by_name
+    model = pigeonhole(3, escape=True)
+    result = solve(model, "cpsat", parameters={"max_sat_stratification": "STRATIFICATION_NONE"})
+    assert result.proven_optimal and result.objective == 1
+
+
+def test_a_bad_cpsat_parameter_value_fails_when_the_backend_is_made() -> None:
+    """Before any solve, so that a race refuses it in the parent, not in a child process."""
+    with pytest.raises(BoardsatError, match="max_time_in_seconds"):
+        make_backend("cpsat", parameters={"max_time_in_seconds": "soon"})
+
+
+def test_availability_agrees_with_the_capability_probe() -> None:
+    assert is_available("cpsat") and is_available("cadical195")
+    assert not is_available("nosuchsolver")
+    assert "cpsat" in available_backends() and "nosuchsolver" not in available_backends()
+
+
+def test_preload_loads_the_solver_library_before_any_solve() -> None:
+    """Benchmarks fork timed children after ``preload``; the library must already be loaded."""
+    script = (
+        "import sys; from boardsat.backends import preload; "
+        "assert 'ortools.sat.python.cp_model' not in sys.modules; "
+        "preload(['cpsat']); assert 'ortools.sat.python.cp_model' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)

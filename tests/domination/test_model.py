@@ -1,0 +1,412 @@
+"""Knight domination: every optimum checked against an exhaustive search and validated by the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardsat.backends import MAX_SEED, is_available
+from boardsat.errors import BoardsatError
+from boardsat.models.board import Board
+from boardsat.models.domination import race as domination_race
+from boardsat.models.domination import solve as domination_solve
+from boardsat.models.domination.bounds import counting_lower_bound
+from boardsat.models.domination.model import VARIANTS, DominationModel, build_model, decode
+from boardsat.models.domination.published import published_minimum
+from boardsat.models.domination.race import PLACER, domination_line_up, starts_from_placement
+from boardsat.models.domination.rules import validate
+from boardsat.models.domination.seed import SEED_SAT_BACKEND, seed_check
+from boardsat.models.domination.solve import (
+    CORE_ALONE_UP_TO_SQUARES,
+    CPSAT_ONLY_ROUTES,
+    LP_ALONE_UP_TO_SQUARES,
+    PORTFOLIO_UP_TO_SQUARES,
+    ROUTES,
+    DominationAnswer,
+    solve_domination,
+)
+from boardsat.race import Stage, race
+from boardsat.results import Result, Status
+from boardsat.solve import solve
+from tests.oracles.domination_oracle import minimum_knights
+from tests.oracles.proofcheck import check_drup
+
+SMALL = [(rows, cols) for rows in range(1, 6) for cols in range(rows, 6)]
+# every route on every backend that runs it (lp and the portfolio are CP-SAT's own)
+ROUTES_ON = [
+    (route, backend)
+    for route in ROUTES
+    for backend in ("cpsat", "cadical195", "glucose4")
+    if route not in CPSAT_ONLY_ROUTES or backend == "cpsat"
+]
+# the article's 14-knight placement of seed 003 (row 0 at the top)
+SEED_PLACEMENT = [
+    (0, 0), (0, 2), (1, 5), (2, 0), (2, 4), (2, 5), (3, 0),
+    (4, 7), (5, 2), (5, 3), (5, 7), (6, 2), (7, 5), (7, 7),
+]  # fmt: skip
+
+
+def assert_matches_oracle(answer: DominationAnswer, rows: int, cols: int, variant: str) -> None:
+    expected = minimum_knights(rows, cols, variant)
+    if expected is None:
+        assert answer.result.status is Status.UNSATISFIABLE
+        return
+    assert answer.proven_optimal
+    assert answer.knights == expected
+    assert validate(rows, cols, variant, answer.placement) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_every_small_board_matches_the_exhaustive_search(variant: str, symmetry: bool) -> None:
+    for rows, cols in SMALL:
+        for shape in {(rows, cols), (cols, rows)}:
+            answer = solve_domination(*shape, variant, route="single", symmetry=symmetry, workers=1)
+            assert_matches_oracle(answer, *shape, variant)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("tiles", [2, 3])
+def test_tile_bounds_keep_the_optimum(variant: str, tiles: int) -> None:
+    for rows, cols in [(4, 4), (5, 5), (4, 6), (6, 6), (5, 7)]:
+        built = build_model(rows, cols, variant, tiles=tiles)
+        result = solve(built.model, "cadical195")
+        placement = decode(built, result)
+        expected = minimum_knights(rows, cols, variant)
+        assert (len(placement) if result.has_solution else None) == expected
+        assert expected is None or validate(rows, cols, variant, placement) == []
+
+
+@pytest.mark.parametrize(
+    ("backend", "options"),
+    [
+        ("cadical195", {"optimisation": "linear-up"}),
+        ("cadical195", {"optimisation": "linear-down"}),
+        ("cadical195", {"optimisation": "maxsat", "cardinality": "seqcounter"}),
+        ("glucose4", {"optimisation": "linear-up", "cardinality": "seqcounter"}),
+        ("minisat22", {}),
+        ("kissat404", {}),
+    ],
+)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_sat_backends_agree_with_the_exhaustive_search(
+    backend: str, options: dict[str, str], variant: str
+) -> None:
+    for rows, cols in [(3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
+        answer = solve_domination(rows, cols, variant, route="single", backend=backend, **options)
+        assert_matches_oracle(answer, rows, cols, variant)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rows=st.integers(1, 7),
+    cols=st.integers(1, 7),
+    variant=st.sampled_from(VARIANTS),
+    symmetry=st.booleans(),
+    route_on=st.sampled_from(ROUTES_ON),
+    seed=st.integers(0, 9),
+)
+def test_random_rectangles(
+    rows: int, cols: int, variant: str, symmetry: bool, route_on: tuple[str, str], seed: int
+) -> None:
+    route, backend = route_on
+    answer = solve_domination(
+        rows, cols, variant, route=route, backend=backend, symmetry=symmetry, seed=seed
+    )
+    assert_matches_oracle(answer, rows, cols, variant)
+
+
+def test_counting_bound_never_exceeds_the_optimum() -> None:
+    for rows in range(1, 7):
+        for cols in range(1, 7):
+            for variant in VARIANTS:
+                optimum = minimum_knights(rows, cols, variant)
+                bound = counting_lower_bound(Board(rows, cols), variant)
+                assert optimum is None or bound <= optimum
+
+
+def test_the_seed_placement_is_valid_and_the_validator_catches_breaks() -> None:
+    assert validate(8, 8, "independent", SEED_PLACEMENT) == []
+    assert validate(8, 8, "independent", SEED_PLACEMENT[1:])  # (0, 0) left unattacked
+    assert validate(8, 8, "independent", [*SEED_PLACEMENT, (1, 2)])  # attacks (0, 0)
+    assert validate(8, 8, "dominating", [*SEED_PLACEMENT, (1, 2)]) == []
+    assert validate(8, 8, "total", SEED_PLACEMENT)  # (0, 0) itself is not attacked
+    assert validate(8, 8, "independent", [*SEED_PLACEMENT, (8, 0)])  # off the board
+
+
+@pytest.mark.parametrize(
+    ("route", "backend"), [pair for pair in ROUTES_ON if pair[1] != "glucose4"]
+)
+def test_seed_figure_fourteen_is_proven(backend: str, route: str) -> None:
+    answer = solve_domination(8, 8, "independent", route=route, backend=backend)
+    assert answer.proven_optimal
+    assert answer.knights == 14 == answer.lower_bound
+    assert validate(8, 8, "independent", answer.placement) == []
+
+
+@pytest.mark.parametrize("symmetry", [True, False])
+def test_drup_proof_of_no_thirteen_checks_independently(tmp_path: Path, symmetry: bool) -> None:
+    proof = tmp_path / "no13.drup"
+    answer = solve_domination(
+        8,
+        8,
+        "independent",
+        route="single",
+        backend="cadical195",
+        optimisation="linear-up",
+        proof=str(proof),
+        symmetry=symmetry,
+    )
+    assert answer.knights == 14 and answer.result.proof == str(proof)
+    assert check_drup(f"{proof}.cnf", proof)
+    # the same proof must not refute the formula without its "at most 13" clause
+    lines = Path(f"{proof}.cnf").read_text().splitlines()
+    header = lines[0].split()
+    weakened = tmp_path / "weakened.cnf"
+    weakened.write_text("\n".join([f"p cnf {header[2]} {int(header[3]) - 1}", *lines[1:-1]]) + "\n")
+    assert not check_drup(weakened, proof)
+
+
+@pytest.mark.parametrize(
+    ("route", "backend", "options"),
+    [
+        ("single", "cpsat", {"workers": 2}),
+        ("lp", "cpsat", {}),
+        ("portfolio", "cpsat", {}),
+        ("race", "cpsat", {}),
+        ("race", "cadical195", {}),
+    ],
+)
+def test_time_limit_gives_the_best_placement_and_a_bound(
+    route: str, backend: str, options: dict[str, int]
+) -> None:
+    answer = solve_domination(
+        20, 20, "independent", route=route, backend=backend, time_limit=1.5, **options
+    )
+    assert answer.result.status is Status.UNKNOWN
+    assert answer.knights is not None and answer.lower_bound is not None
+    assert answer.lower_bound <= answer.knights
+    assert validate(20, 20, "independent", answer.placement) == []
+
+
+@pytest.mark.parametrize("backend", ["glucose4", "minisat22", "cadical195"])
+def test_a_generous_time_limit_does_not_stop_rc2(backend: str) -> None:
+    """RC2 caps its core-minimisation calls at 1000 conflicts; running out of that cap is not the
+    deadline (on 11x11 it happens within the first second on interruptible solvers)."""
+    answer = solve_domination(11, 11, "independent", route="core", backend=backend, time_limit=60)
+    assert answer.proven_optimal and answer.knights == published_minimum(11, "independent")
+    assert validate(11, 11, "independent", answer.placement) == []
+
+
+def test_symmetry_breaking_uses_the_whole_symmetry_group_of_the_board() -> None:
+    def symmetries(rows: int, cols: int) -> set[object]:
+        created = build_model(rows, cols).model.keys()
+        return {key[1] for key in created if isinstance(key, tuple) and key[0] == "lex"}
+
+    assert len(symmetries(6, 6)) == 7
+    assert len(symmetries(5, 6)) == 3
+    assert len(symmetries(1, 6)) == 1  # flipping the single row changes nothing
+    assert build_model(6, 6, symmetry=False).model.num_vars == 36
+
+
+def test_seed_check_is_verified() -> None:
+    outcome = seed_check()
+    assert outcome.verified
+    proofs = [line for line in outcome.answer.splitlines() if "14 knights" in line]
+    assert len(proofs) == 2 and all("proven optimal" in line for line in proofs)
+    assert SEED_SAT_BACKEND in proofs[1]
+
+
+@pytest.mark.parametrize(
+    ("route", "backend"),
+    [pair for pair in ROUTES_ON if pair[0] not in ("auto", "single") and pair[1] != "glucose4"],
+)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_race_core_lp_and_portfolio_routes_match_the_exhaustive_search(
+    variant: str, backend: str, route: str
+) -> None:
+    for rows, cols in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
+        answer = solve_domination(rows, cols, variant, route=route, backend=backend)
+        assert answer.route == route
+        assert_matches_oracle(answer, rows, cols, variant)
+
+
+@pytest.mark.parametrize("variant", ["independent", "dominating"])
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_auto_picks_its_route_by_board_size_variant_and_backend(variant: str, backend: str) -> None:
+    """A single row has no knight moves, so every square holds a knight in these variants."""
+    lp_alone = backend == "cpsat" and variant == "dominating"
+    expected = {LP_ALONE_UP_TO_SQUARES: "lp" if lp_alone else "core"}
+    expected[LP_ALONE_UP_TO_SQUARES + 1] = "core"
+    expected[CORE_ALONE_UP_TO_SQUARES] = "core"
+    if backend == "cpsat":
+        expected[CORE_ALONE_UP_TO_SQUARES + 1] = "portfolio"
+        expected |= {PORTFOLIO_UP_TO_SQUARES: "portfolio", PORTFOLIO_UP_TO_SQUARES + 1: "race"}
+    else:
+        expected[CORE_ALONE_UP_TO_SQUARES + 1] = "race"
+    for cols, route in sorted(expected.items()):
+        answer = solve_domination(1, cols, variant, backend=backend)
+        assert answer.route == route
+        assert answer.proven_optimal and answer.knights == cols
+        assert validate(1, cols, variant, answer.placement) == []
+
+
+@pytest.mark.skipif(not is_available("highs"), reason="needs OR-Tools' HiGHS")
+def test_a_mip_backend_solves_alone_unless_a_core_guided_route_is_asked_for() -> None:
+    answer = solve_domination(5, 5, "dominating", backend="highs")
+    assert answer.route == "single"
+    assert_matches_oracle(answer, 5, 5, "dominating")
+    for route in ("core", "race"):
+        with pytest.raises(BoardsatError, match="single route"):
+            solve_domination(4, 4, route=route, backend="highs")
+
+
+@pytest.mark.parametrize("backend", ["cadical195", "highs"])
+@pytest.mark.parametrize("route", CPSAT_ONLY_ROUTES)
+def test_the_lp_and_portfolio_routes_are_cp_sat_only(route: str, backend: str) -> None:
+    with pytest.raises(BoardsatError, match=f"the {route} route runs CP-SAT's own search"):
+        solve_domination(4, 4, route=route, backend=backend)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_portfolio_proves_the_published_optimum_whatever_the_seed(variant: str) -> None:
+    """On 11x11, a board auto gives the portfolio, seeds 1 to 3 each prove the published value."""
+    for seed in (1, 2, 3):
+        answer = solve_domination(11, 11, variant, route="portfolio", seed=seed)
+        assert answer.proven_optimal and answer.knights == published_minimum(11, variant)
+        assert validate(11, 11, variant, answer.placement) == []
+    assert answer.result.encoding == "cpsat(workers=2)"
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_race_reports_how_bound_and_placement_met(backend: str) -> None:
+    answer = solve_domination(10, 10, "dominating", route="race", backend=backend)
+    assert answer.proven_optimal and answer.knights == published_minimum(10, "dominating")
+    racers = domination_line_up(10, 10, "dominating", backend).racers
+    assert answer.finisher in {racer.name for racer in racers}
+    bounds = [event.bound for event in answer.events if event.bound is not None]
+    found = [event.objective for event in answer.events if event.objective is not None]
+    assert bounds == sorted(bounds) and found == sorted(found, reverse=True)
+    assert max(bounds, default=0) <= answer.knights == min(found)
+
+
+RACER_BACKENDS = {
+    ("cpsat", "independent"): [["cpsat"], ["scip"]],
+    ("cpsat", "total"): [["cpsat"], ["cpsat", "cpsat"]],
+    ("cpsat", "dominating"): [["scip"], ["scip"]],
+    ("cadical195", "dominating"): [["cadical195"], ["cadical195", "cadical195"]],
+}
+
+
+@pytest.mark.parametrize(("backend", "variant"), sorted(RACER_BACKENDS))
+def test_each_racer_alone_proves_the_optimum(backend: str, variant: str) -> None:
+    """A race is only as sound as each racer: alone, every one must reach and prove the optimum
+    the exhaustive search finds."""
+    line_up = domination_line_up(5, 5, variant, backend)
+    built, racers = line_up.built, line_up.racers
+    assert [[stage.backend for stage in racer.stages] for racer in racers] == (
+        RACER_BACKENDS[backend, variant]
+    )
+    for racer in racers:
+        outcome = race([racer])
+        assert outcome.result.status is Status.OPTIMAL, racer.name
+        placement = decode(built, outcome.result)
+        assert len(placement) == minimum_knights(5, 5, variant), racer.name
+        assert validate(5, 5, variant, placement) == []
+
+
+def seeds_of(stage: Stage) -> tuple[str, int]:
+    parameters = stage.options["parameters"]
+    if stage.backend == "cpsat":
+        return "cpsat", parameters["random_seed"]
+    return "scip", parameters["randomization/randomseedshift"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_seed_reaches_every_seeded_stage_of_the_race(variant: str) -> None:
+    """A seed sweep must vary the whole race, and two provers of one solver must not share a
+    seed (nor, for core search, a model)."""
+    first, second = domination_line_up(6, 6, variant, seed=7).racers
+    provers = [first.stages[0], second.stages[-1]]
+    assert seeds_of(provers[0]) in {("cpsat", 7), ("scip", 7)}
+    assert len({seeds_of(stage) for stage in provers}) == 2
+    if len(second.stages) == 2:  # local search, then core search on a shuffled model
+        assert seeds_of(second.stages[0]) == ("cpsat", 7)
+        assert provers[1].model.constraints != provers[0].model.constraints
+    cuts = [stage.options["parameters"].get("separating/maxrounds") for stage in provers]
+    assert cuts == ([None, 0] if variant == "dominating" else [None, None])
+
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1])
+def test_a_seed_outside_the_solvers_range_is_refused_in_one_line(seed: int) -> None:
+    """CP-SAT's and SCIP's seeds are 32-bit, and a race's second prover takes seed + 1."""
+    with pytest.raises(BoardsatError, match=rf"^the seed must lie in 0\.\.{MAX_SEED}, not {seed}$"):
+        solve_domination(4, 4, seed=seed)
+
+
+def test_from_17x17_the_independent_race_is_two_scips_from_a_shared_placement() -> None:
+    assert starts_from_placement(17, 17, "independent", "cpsat")
+    assert starts_from_placement(17, 18, "independent", "cpsat")
+    assert not starts_from_placement(16, 16, "independent", "cpsat")
+    assert not starts_from_placement(17, 17, "dominating", "cpsat")
+    assert not starts_from_placement(17, 17, "independent", "cadical195")
+    line_up = domination_line_up(17, 17, "independent", seed=7)
+    assert line_up.from_placement and line_up.seed == 7
+    stages = [stage for racer in line_up.racers for stage in racer.stages]
+    assert [stage.backend for stage in stages] == ["scip", "scip"]
+    assert all(stage.hinted and stage.listening for stage in stages)
+    assert [seeds_of(stage) for stage in stages] == [("scip", 7), ("scip", 8)]
+    cuts = [stage.options["parameters"].get("separating/maxrounds") for stage in stages]
+    assert cuts == [None, 0]
+
+
+def test_the_shared_placement_race_proves_the_optimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 17x17 line-up on a board the exhaustive search settles: the placer's placement is
+    the first event, and every later event is timed after it."""
+    monkeypatch.setattr(domination_race, "SCIP_PAIR_FROM_SQUARES", 25)
+    answer = solve_domination(5, 5, "independent", route="race", seed=3)
+    assert answer.proven_optimal and answer.knights == minimum_knights(5, 5, "independent")
+    assert validate(5, 5, "independent", answer.placement) == []
+    first, *later = answer.events
+    assert first.racer == PLACER and first.objective is not None
+    assert all(event.seconds >= first.seconds for event in later)
+    racers = domination_line_up(17, 17, "independent").racers
+    assert answer.finisher in {racer.name for racer in racers}
+    outcome = domination_line_up(5, 5, "independent", seed=3).run(10.0)
+    assert outcome.result.seconds >= outcome.events[-1].seconds  # the placer's time included
+
+
+@pytest.mark.parametrize("route", [route for route in ROUTES if route != "single"])
+def test_only_the_single_route_takes_backend_options(route: str) -> None:
+    with pytest.raises(BoardsatError, match="single route"):
+        solve_domination(6, 6, route=route, workers=2)
+
+
+def test_an_unknown_route_is_refused() -> None:
+    with pytest.raises(BoardsatError, match="unknown route"):
+        solve_domination(6, 6, route="relay")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [("independent", {"route": "single", "backend": "cadical195"}), ("total", {})],
+)
+def test_a_decoder_that_drops_a_knight_is_caught_not_answered(
+    monkeypatch: pytest.MonkeyPatch, variant: str, options: dict[str, str]
+) -> None:
+    """The last check before an answer: a placement breaking the rules is a bug, never returned.
+    A minimum placement less one knight always breaks them (else a smaller one would exist)."""
+    decoded: list[frozenset[tuple[int, int]]] = []
+
+    def dropping(built: DominationModel, result: Result) -> frozenset[tuple[int, int]]:
+        placement = decode(built, result)
+        decoded.append(placement)
+        return frozenset(sorted(placement)[1:]) if placement else placement
+
+    monkeypatch.setattr(domination_solve, "decode", dropping)
+    with pytest.raises(AssertionError, match="returned an invalid placement"):
+        solve_domination(5, 6, variant, **options)  # type: ignore[arg-type]
+    assert decoded and all(decoded)

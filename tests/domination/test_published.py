@@ -1,0 +1,44 @@
+"""Proven optima against the published values (OEIS A342576, A006075, A261752).
+
+The published figures come from other people's searches and proofs, so they check the model,
+the symmetry break and the lower bounds from outside, at sizes the exhaustive search cannot reach.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardsat.models.domination.model import VARIANTS
+from boardsat.models.domination.published import PUBLISHED, SOURCES, published_minimum
+from boardsat.models.domination.rules import validate
+from boardsat.models.domination.solve import solve_domination
+from boardsat.results import Status
+from tests.oracles.domination_oracle import minimum_knights
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_exhaustive_search_agrees_with_the_published_small_values(variant: str) -> None:
+    for n in range(1, 6):
+        assert minimum_knights(n, n, variant) == published_minimum(n, variant), SOURCES[variant]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_proven_optima_match_the_published_values_up_to_ten(variant: str) -> None:
+    """A342576 (independent), A006075 (dominating), A261752 (total), n = 1..10 on RC2."""
+    for n in range(1, 11):
+        answer = solve_domination(n, n, variant, backend="cadical195")
+        expected = published_minimum(n, variant)
+        if expected is None:
+            assert answer.result.status is Status.UNSATISFIABLE
+            continue
+        assert answer.proven_optimal and answer.knights == expected, (n, SOURCES[variant])
+        assert validate(n, n, variant, answer.placement) == []
+
+
+def test_the_published_table_covers_n_up_to_21_and_total_up_to_32() -> None:
+    lengths = {variant: len(values) for variant, values in PUBLISHED.items()}
+    assert lengths == {"independent": 21, "dominating": 21, "total": 32}
+    with pytest.raises(KeyError):
+        published_minimum(22, "independent")
+    with pytest.raises(KeyError):
+        published_minimum(33, "total")

@@ -1,0 +1,249 @@
+"""MIP backends (HiGHS through pywraplp, SCIP through PySCIPOpt) against CP-SAT on the same models.
+
+Random small models and knight domination must get CP-SAT's verdict and optimum; what a MIP
+solver cannot do (circuits, enumeration, sessions) is refused in one line, and a time limit ends
+in UNKNOWN with a bound that is still valid. SCIP reports its news as it finds them: each report
+must be a true solution or a valid bound, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
+from boardsat.backends import MIP_BACKENDS, is_available
+from boardsat.model import Circuit, Key
+from boardsat.models.domination.model import VARIANTS, build_model
+from boardsat.models.domination.published import published_minimum
+from boardsat.results import Improvement
+from tests.oracles.model_oracle import holds, models, reader
+
+MIP = [name for name in MIP_BACKENDS if is_available(name)]
+INDEPENDENT_14X14 = published_minimum(14, "independent")  # OEIS A342576
+
+without_circuit = models(with_objective=False).filter(
+    lambda model: not any(isinstance(c, Circuit) for c in model.constraints)
+)
+without_circuit_minimising = models(with_objective=True).filter(
+    lambda model: not any(isinstance(c, Circuit) for c in model.constraints)
+)
+
+
+def test_both_mip_backends_are_installed() -> None:
+    """OR-Tools wheels ship HiGHS and PySCIPOpt is a dependency; without them every test below
+    would pass by skipping."""
+    assert MIP == ["highs", "scip"]
+
+
+def check_assignment(model: Model, assignment: Mapping[Key, bool]) -> None:
+    assert holds(model, {model.lit(key): value for key, value in assignment.items()})
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(without_circuit)
+def test_satisfiability_agrees_with_cpsat(model: Model) -> None:
+    expected = solve(model, "cpsat", workers=1).status
+    for backend in MIP:
+        result = solve(model, backend)
+        assert result.status is expected, backend
+        if result.has_solution:
+            check_assignment(model, result.assignment)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(without_circuit_minimising)
+def test_optima_agree_with_cpsat(model: Model) -> None:
+    expected = solve(model, "cpsat", workers=1)
+    assert model.objective is not None
+    for backend in MIP:
+        result = solve(model, backend)
+        assert result.status is expected.status, backend
+        assert result.objective == expected.objective == result.bound, backend
+        if result.has_solution:
+            check_assignment(model, result.assignment)
+            lit = reader({model.lit(key): value for key, value in result.assignment.items()})
+            assert model.objective.value(lit) == result.objective
+
+
+@pytest.mark.parametrize("backend", MIP)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_knight_domination_optima_match_cpsat(backend: str, variant: str) -> None:
+    for size in (3, 4, 6):
+        built = build_model(size, size, variant)
+        expected = solve(built.model, "cpsat", workers=1)
+        result = solve(built.model, backend)
+        assert result.status is expected.status, size
+        assert result.objective == expected.objective == result.bound, size
+        assert result.backend == backend and result.encoding == f"mip({backend})"
+        assert result.size.variables == built.model.num_vars
+        assert result.size.constraints == len(built.model.constraints)
+
+
+def test_highs_reports_its_final_answer_once() -> None:
+    """pywraplp has no callbacks: HiGHS can only tell of its answer when it is over."""
+    heard: list[Improvement] = []
+    result = solve(build_model(5, 5).model, "highs", on_improvement=heard.append)
+    final = Improvement(
+        objective=result.objective, bound=result.bound, assignment=result.assignment
+    )
+    assert heard == [final]
+
+
+@pytest.mark.parametrize(("size", "variant"), [(8, "independent"), (10, "dominating")])
+def test_scip_reports_true_solutions_and_valid_bounds_as_it_goes(size: int, variant: str) -> None:
+    built = build_model(size, size, variant)
+    objective = built.model.objective
+    assert objective is not None
+    heard: list[Improvement] = []
+    result = solve(built.model, "scip", on_improvement=heard.append)
+    assert result.status is Status.OPTIMAL
+    found = [news.objective for news in heard if news.objective is not None]
+    bounds = [news.bound for news in heard if news.bound is not None]
+    assert found == sorted(found, reverse=True) and found[-1] == result.objective
+    assert bounds == sorted(set(bounds)) and bounds[-1] <= result.objective
+    for news in heard:
+        if news.objective is not None:
+            check_assignment(built.model, news.assignment)
+            lit = reader({built.model.lit(k): v for k, v in news.assignment.items()})
+            assert objective.value(lit) == news.objective
+
+
+@pytest.mark.parametrize(
+    ("parameters", "message"),
+    [
+        ({"no/such": 1}, "SCIP has no parameter 'no/such'"),
+        ({"limits/time": -5}, "'limits/time' cannot take -5"),
+        ({"limits/time": "soon"}, "'limits/time' cannot take 'soon'"),
+        ({"misc/usesymmetry": True}, "'misc/usesymmetry' cannot take True"),
+        ({"no/such": True}, "SCIP has no parameter 'no/such'"),
+        ({"randomization/randomseedshift": 2**40}, "cannot take 1099511627776"),
+        ({"separating/maxrounds": 0.5}, "'separating/maxrounds' cannot take 0.5"),
+    ],
+)
+def test_a_bad_scip_parameter_is_one_line_before_solving(
+    parameters: dict[str, object], message: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(BoardsatError, match=message) as refused:
+        solve(Model(), "scip", parameters=parameters)
+    assert "\n" not in str(refused.value)
+    out, err = capfd.readouterr()
+    assert out == err == ""  # SCIP's own C error lines are kept off the terminal
+
+
+@pytest.mark.parametrize(
+    "limit",
+    [{"limits/nodes": 1}, {"limits/solutions": 1}, {"limits/bestsol": 1}, {"limits/gap": 0.5}],
+)
+def test_scip_limits_stop_it_with_unknown_and_a_valid_bound(limit: dict[str, float]) -> None:
+    """Each limit stops a proof that needs branching, which is then UNKNOWN (not an error), with
+    a valid bound."""
+    built = build_model(12, 12, "dominating")
+    result = solve(built.model, "scip", parameters=limit)
+    best = published_minimum(12, "dominating")  # OEIS A006075
+    assert best is not None
+    assert result.status is Status.UNKNOWN and result.bound is not None
+    assert result.bound <= best <= (result.objective or best)
+
+
+def test_scip_starts_from_a_hint_and_drops_a_broken_one() -> None:
+    """Stopped at its first solution, SCIP returns the hinted optimum itself; a hint that breaks
+    the rules changes nothing in the answer. On its own SCIP's first solution is worse here: that
+    contrast depends on SCIP's heuristics, so a SCIP whose first is optimal skips it."""
+    built = build_model(10, 10, "dominating", symmetry=False)
+    optimum = solve(built.model, "cadical195", optimisation="maxsat")
+    assert optimum.proven_optimal and optimum.objective is not None
+    first_only = {"limits/solutions": 1}
+    hinted = solve(built.model, "scip", parameters=first_only, hint=optimum.assignment)
+    assert hinted.objective == optimum.objective
+    hint = dict(optimum.assignment)  # results hold every key of the model
+    assert dict(hinted.assignment) == hint  # its first solution is the hint, square for square
+    check_assignment(built.model, hinted.assignment)
+    empty_board = dict.fromkeys(built.model.keys(), False)
+    broken = solve(built.model, "scip", hint=empty_board)
+    assert broken.proven_optimal and broken.objective == optimum.objective
+    unhinted = solve(built.model, "scip", parameters=first_only)
+    assert unhinted.objective is not None and unhinted.objective >= optimum.objective
+    check_assignment(built.model, unhinted.assignment)
+    if unhinted.objective == optimum.objective:  # a heuristic matter of SCIP's, not boardsat's
+        pytest.skip("this SCIP's own first solution is already optimal: no contrast to show")
+
+
+def test_scip_reports_a_hint_it_takes_as_its_first_improvement() -> None:
+    """SCIP takes a hint before its event handler starts listening; the hint is still heard."""
+    built = build_model(8, 8, "dominating", symmetry=False)
+    optimum = solve(built.model, "cadical195", optimisation="maxsat")
+    heard: list[Improvement] = []
+    solve(built.model, "scip", hint=optimum.assignment, on_improvement=heard.append)
+    first = next(news for news in heard if news.objective is not None)
+    hint = dict(optimum.assignment)  # results hold every key of the model
+    assert first.objective == optimum.objective and dict(first.assignment) == hint
+
+
+def test_scip_takes_a_better_solution_handed_in_while_it_runs() -> None:
+    """Stopped after its root node, SCIP ends at the optimum handed in by ``incoming``: the next
+    solution it reports after the first poll is the one handed in, and it polls again after
+    taking one. On its own it ends at a worse placement here: that contrast, and the test when
+    SCIP's heuristics find an optimum before the first poll, depend on SCIP and skip otherwise."""
+    built = build_model(10, 10, "dominating", symmetry=False)
+    optimum = solve(built.model, "cadical195", optimisation="maxsat")
+    assert optimum.proven_optimal and optimum.objective is not None
+    root_only = {"limits/nodes": 1}
+    heard: list[Improvement] = []
+    polls: list[int] = []  # how many improvements SCIP had reported at each poll
+
+    def incoming() -> Mapping[Key, bool] | None:
+        polls.append(len(heard))
+        return optimum.assignment if len(polls) == 1 else None
+
+    told = solve(
+        built.model, "scip", parameters=root_only, incoming=incoming, on_improvement=heard.append
+    )
+    assert told.objective == optimum.objective and len(polls) > 1
+    check_assignment(built.model, told.assignment)
+    before = [news.objective for news in heard[: polls[0]] if news.objective is not None]
+    if optimum.objective in before:  # a heuristic matter of SCIP's, not boardsat's
+        pytest.skip("this SCIP found an optimum of its own before it first polled")
+    taken = next(news for news in heard[polls[0] :] if news.objective is not None)
+    handed = dict(optimum.assignment)  # results hold every key of the model
+    assert taken.objective == optimum.objective and dict(taken.assignment) == handed
+    alone = solve(built.model, "scip", parameters=root_only)
+    assert alone.objective is not None and alone.objective >= optimum.objective
+    if alone.objective == optimum.objective:
+        pytest.skip("this SCIP reaches the optimum at its root on its own: no contrast to show")
+
+
+@pytest.mark.parametrize("backend", MIP)
+def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
+    built = build_model(14, 14, "independent")
+    result = solve(built.model, backend, time_limit=0.5)
+    assert built.model.objective is not None
+    assert result.status is Status.UNKNOWN
+    assert result.bound is not None
+    assert built.model.objective.lower_bound <= result.bound <= INDEPENDENT_14X14
+    if result.objective is not None:
+        assert result.bound <= result.objective
+        check_assignment(built.model, result.assignment)
+
+
+@pytest.mark.parametrize("backend", MIP)
+def test_circuits_enumeration_and_sessions_are_refused_in_one_line(backend: str) -> None:
+    model = Model("triangle")
+    model.add_circuit(3, [(t, (t + 1) % 3, model.var(("arc", t))) for t in range(3)])
+    refusals = [
+        (lambda: solve(model, backend), "no circuit constraint"),
+        (lambda: enumerate_solutions(model, backend=backend), "do not enumerate"),
+        (lambda: open_session(model, backend), "do not keep sessions"),
+    ]
+    for attempt, message in refusals:
+        with pytest.raises(BoardsatError, match=message) as refused:
+            attempt()
+        assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("backend", MIP)
+def test_options_of_other_backends_are_rejected(backend: str) -> None:
+    with pytest.raises(BoardsatError, match="takes no option workers"):
+        solve(Model(), backend, workers=2)
