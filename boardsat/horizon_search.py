@@ -118,7 +118,7 @@ def _route(solver: str, options: Strengthenings) -> str:
 
 def find_plan(
     task: PlanningTask,
-    backend: str = "cadical195",
+    backend: str,
     *,
     lower_bound: int = 0,
     max_horizon: int | None = None,
@@ -128,7 +128,8 @@ def find_plan(
     progress: Callable[[HorizonReport], None] | None = None,
     **options: Any,
 ) -> PlanOutcome:
-    """The fewest-move plan of ``task``, trying horizons ``lower_bound, lower_bound + 1, ...``.
+    """The fewest-move plan of ``task`` on ``backend``, trying horizons ``lower_bound, lower_bound
+    + 1, ...``; the backend and the strengthenings are the calling puzzle's routing choice.
 
     ``lower_bound`` must be admissible (no plan is shorter). ``refuted(h)``, when given, names a
     proof that no plan of exactly ``h`` moves exists (or returns None), and such horizons are

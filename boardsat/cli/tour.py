@@ -1,18 +1,20 @@
 """`boardsat tour`: find, list or count knight's tours; `boardsat bench tour`: routes compared.
 
-Squares are read in chess notation (a1 = bottom-left) or as 0-based ``row,col``; JSON lists
-squares as ``[row, col]``, row 0 at the top.
+Squares are read in chess notation (a1 = bottom-left) or as 0-based ``row,col``. The command
+checks its options, parses them into a :class:`~boardsat.models.tour.solve.TourRequest`, hands
+that to the puzzle's ``solve`` and renders the answer (its JSON lists squares as ``[row, col]``,
+row 0 at the top).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
 from boardsat.backends import CPSAT
+from boardsat.benchmark import ratio_table, results_file
 from boardsat.cli.common import (
     backend_option,
     comma_list,
@@ -26,26 +28,23 @@ from boardsat.cli.common import (
     usable_time_limit,
 )
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
-from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS, DEFAULT_CIRCUIT_ENCODING
+from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
 from boardsat.models.board import Board, Square
-from boardsat.models.tour.bench import CLOSED_ROUTES
-from boardsat.models.tour.model import (
-    TourCount,
-    TourSpec,
-    build_tour_model,
-    count_by_enumeration,
-    find_tour,
-    numbered_board,
-    tour_names,
+from boardsat.models.tour import bench as tour_bench
+from boardsat.models.tour.answer import TourAnswer
+from boardsat.models.tour.draw import DRAWINGS, require_pillow
+from boardsat.models.tour.model import TourSpec, build_tour_model
+from boardsat.models.tour.solve import (
+    COUNTERS,
+    DEFAULT_BACKEND,
+    DEFAULT_COUNTER,
+    TourRequest,
+    solve,
 )
-from boardsat.models.tour.png import require_pillow, tour_png
-from boardsat.models.tour.split import find_closed_by_quadrants
-from boardsat.models.tour.svg import tour_svg
 
-COUNTERS = ("zdd", "enumerate")
 SOLVING_OPTIONS = (
     "count_tours",
     "list_all",
@@ -57,11 +56,6 @@ SOLVING_OPTIONS = (
     "svg",
     "png",
 )
-DRAWINGS: dict[str, Callable[[Board, Sequence[Square], bool], str | bytes]] = {
-    "svg": tour_svg,
-    "png": tour_png,
-}
-"""The drawing forms by the option that asks for them."""
 
 
 @click.command("tour")
@@ -78,11 +72,11 @@ DRAWINGS: dict[str, Callable[[Board, Sequence[Square], bool], str | bytes]] = {
 @click.option(
     "--counter",
     type=click.Choice(COUNTERS),
-    default="zdd",
+    default=DEFAULT_COUNTER,
     show_default=True,
     help="How --count counts: a decision diagram (graphillion), or enumeration on --backend.",
 )
-@backend_option()
+@backend_option(default=DEFAULT_BACKEND)
 @click.option(
     "--encoding",
     help=f"CNF circuit encoding for a SAT backend: {', '.join(CIRCUIT_ENCODINGS)}.",
@@ -102,118 +96,112 @@ DRAWINGS: dict[str, Callable[[Board, Sequence[Square], bool], str | bytes]] = {
 )
 @export_option
 @json_option
-def command(
-    rows: int,
-    cols: int | None,
-    open_tour: bool,
-    start: str | None,
-    end: str | None,
-    count_tours: bool,
-    list_all: bool,
-    limit: int | None,
-    counter: str,
-    backend: str,
-    encoding: str | None,
-    quadrants: bool,
-    time_limit: float | None,
-    svg: str | None,
-    png: str | None,
-    export_path: str | None,
-    as_json: bool,
-) -> None:
+def command(**given: Any) -> None:
     """Knight's tours on a ROWS x COLS board (square when COLS is left out).
 
     --export writes the circuit model (move_R1_C1_R2_C2 per knight move) as CNF for other SAT
     solvers instead, by the complete circuit encoding --encoding names (default
     vertex-elimination).
     """
-    board = Board(rows, cols if cols is not None else rows)
-    spec = TourSpec(
-        board,
-        closed=not open_tour,
-        start=_square(board, start, "--start"),
-        end=_square(board, end, "--end"),
-    )
-    if export_path is not None:
+    spec = _spec(given)
+    as_json: bool = given["as_json"]
+    if given["export_path"] is not None:
         refuse_beside_export(SOLVING_OPTIONS)
-        circuit = encoding or EXPORT_CIRCUIT_ENCODING
-        report_export(
-            export_model(build_tour_model(spec).model, export_path, circuit=circuit), as_json
-        )
+        circuit = given["encoding"] or EXPORT_CIRCUIT_ENCODING
+        exported = export_model(build_tour_model(spec).model, given["export_path"], circuit=circuit)
+        report_export(exported, as_json)
         return
-    options = _backend_options(backend, encoding)
-    if count_tours and list_all:
-        raise click.BadParameter("give either --count or --all", param_hint="--count")
-    if limit is not None and not list_all:
-        raise click.BadParameter("only --all takes a limit", param_hint="--limit")
-    drawings = {form: path for form, path in (("svg", svg), ("png", png)) if path is not None}
-    if drawings and (count_tours or list_all):
-        raise click.BadParameter(
-            "draws a single tour: leave out --count/--all",
-            param_hint="/".join(f"--{form}" for form in drawings),
-        )
-    if quadrants and (open_tour or start is not None or count_tours or list_all):
-        raise click.BadParameter(
-            "finds one closed tour: leave out --open/--start/--count/--all",
-            param_hint="--quadrants",
-        )
-    _check_drawings(drawings)
-    if png is not None:
-        require_pillow()
-    document: dict[str, Any] = {
-        "rows": board.rows,
-        "cols": board.cols,
-        "closed": spec.closed,
-        "start": None if spec.start is None else list(spec.start),
-        "end": None if spec.end is None else list(spec.end),
-    }
-    if count_tours or list_all:
-        counted = _count(
-            spec, counter if count_tours else "enumerate", backend, options, limit, time_limit
-        )
-        _report_count(spec, counted, list_all, document, as_json)
+    request = _request(spec, given)
+    drawings = _drawings(request, given)
+    answer = solve(request)
+    if not isinstance(answer, TourAnswer):
+        listed = request.job == "list"
+        if as_json:
+            emit_json(answer.document(listed))
+        else:
+            click.echo("\n".join(answer.lines(listed)))
         return
-    if quadrants:
-        split = find_closed_by_quadrants(
-            board.rows, board.cols, backend, time_limit=time_limit, **options
-        )
-        status, tour = split.status, split.tour
-        route = f"quadrants of {_encoding_of(backend, options)}"
-        seconds = sum(block_seconds for _, block_seconds in split.blocks)
-    else:
-        answer = find_tour(spec, backend, time_limit=time_limit, **options)
-        status, tour = answer.status, answer.tour
-        route, seconds = answer.result.encoding, answer.seconds
-    document |= {
-        "status": status.value,
-        "found": bool(tour),
-        "tour": [list(square) for square in tour],
-        "backend": backend,
-        "encoding": route,
-        "seconds": seconds,
-    }
+    document = answer.document()
     failures: list[str] = []
-    for form, path in drawings.items() if tour else ():
+    for form, path in drawings.items() if answer.found else ():
         try:
-            write_new_file(path, DRAWINGS[form](board, tour, spec.closed))
+            write_new_file(path, DRAWINGS[form](spec.board, answer.tour, spec.closed))
             document[form] = path
         except BoardsatError as error:  # a name taken or a disk full since the check
             failures.append(str(error))
     if as_json:
         emit_json(document)
     else:
-        click.echo(f"{spec.describe()}: {status.value} ({seconds:.2f} s, {route})")
-        if tour:
-            click.echo(numbered_board(board, tour))
-            click.echo(tour_names(board, tour))
-        elif drawings:
+        click.echo("\n".join(answer.lines()))
+        if drawings and not answer.found:
             click.echo(f"no tour, so no {' or '.join(sorted(drawings))} written")
     if failures:  # the tour is out above, so a late failure does not lose the solve
         raise BoardsatError(f"{'; '.join(failures)} (the tour is printed all the same)")
 
 
-def _check_drawings(drawings: dict[str, str]) -> None:
-    """Refuse, before solving, a drawing file that cannot be created or one file named twice."""
+def _spec(given: dict[str, Any]) -> TourSpec:
+    rows: int = given["rows"]
+    board = Board(rows, given["cols"] if given["cols"] is not None else rows)
+    return TourSpec(
+        board,
+        closed=not given["open_tour"],
+        start=_square(board, given["start"], "--start"),
+        end=_square(board, given["end"], "--end"),
+    )
+
+
+def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
+    """The options as one request, each combination the request cannot take refused by name."""
+    count_tours, list_all = given["count_tours"], given["list_all"]
+    backend, encoding = given["backend"], given["encoding"]
+    if encoding is not None and backend == CPSAT:
+        raise click.BadParameter(
+            "CP-SAT has a native circuit; --encoding picks a CNF encoding for a SAT backend",
+            param_hint="--encoding",
+        )
+    if encoding is not None and encoding not in CIRCUIT_ENCODINGS:
+        raise click.BadParameter(
+            f"unknown circuit encoding {encoding!r}; known: {', '.join(CIRCUIT_ENCODINGS)}",
+            param_hint="--encoding",
+        )
+    if count_tours and list_all:
+        raise click.BadParameter("give either --count or --all", param_hint="--count")
+    if given["limit"] is not None and not list_all:
+        raise click.BadParameter("only --all takes a limit", param_hint="--limit")
+    if given["quadrants"] and (
+        given["open_tour"] or given["start"] is not None or count_tours or list_all
+    ):
+        raise click.BadParameter(
+            "finds one closed tour: leave out --open/--start/--count/--all",
+            param_hint="--quadrants",
+        )
+    counter = given["counter"] if count_tours else "enumerate"
+    if counter == "zdd" and given["time_limit"] is not None:
+        raise click.BadParameter(
+            "the decision-diagram counter runs to the end; use --counter enumerate",
+            param_hint="--time-limit",
+        )
+    return TourRequest(
+        spec,
+        job="count" if count_tours else "list" if list_all else "find",
+        backend=backend,
+        circuit=encoding,
+        counter=counter,
+        quadrants=given["quadrants"],
+        limit=given["limit"],
+        time_limit=given["time_limit"],
+    )
+
+
+def _drawings(request: TourRequest, given: dict[str, Any]) -> dict[str, str]:
+    """The drawing files asked for, by form; refused before solving when a file cannot be
+    created, one file is named twice, or there is no single tour to draw."""
+    drawings = {form: given[form] for form in DRAWINGS if given[form] is not None}
+    if drawings and request.job != "find":
+        raise click.BadParameter(
+            "draws a single tour: leave out --count/--all",
+            param_hint="/".join(f"--{form}" for form in drawings),
+        )
     named: dict[Path, str] = {}
     for form, path in drawings.items():
         target = new_file_target(path)
@@ -222,14 +210,9 @@ def _check_drawings(drawings: dict[str, str]) -> None:
                 f"names the same file as --{named[target]}", param_hint=f"--{form}"
             )
         named[target] = form
-
-
-def _encoding_of(backend: str, options: dict[str, Any]) -> str:
-    return (
-        backend
-        if backend == CPSAT
-        else f"{backend}/{options.get('circuit', DEFAULT_CIRCUIT_ENCODING)}"
-    )
+    if "png" in drawings:
+        require_pillow()
+    return drawings
 
 
 def _square(board: Board, text: str | None, option: str) -> Square | None:
@@ -241,78 +224,16 @@ def _square(board: Board, text: str | None, option: str) -> Square | None:
         raise click.BadParameter(str(error), param_hint=option) from None
 
 
-def _backend_options(backend: str, encoding: str | None) -> dict[str, Any]:
-    if encoding is None:
-        return {}
-    if backend == CPSAT:
-        raise click.BadParameter(
-            "CP-SAT has a native circuit; --encoding picks a CNF encoding for a SAT backend",
-            param_hint="--encoding",
-        )
-    if encoding not in CIRCUIT_ENCODINGS:
-        raise click.BadParameter(
-            f"unknown circuit encoding {encoding!r}; known: {', '.join(CIRCUIT_ENCODINGS)}",
-            param_hint="--encoding",
-        )
-    return {"circuit": encoding}
-
-
-def _count(
-    spec: TourSpec,
-    counter: str,
-    backend: str,
-    options: dict[str, Any],
-    limit: int | None,
-    time_limit: float | None,
-) -> TourCount:
-    if counter == "zdd":
-        if time_limit is not None:
-            raise click.BadParameter(
-                "the decision-diagram counter runs to the end; use --counter enumerate",
-                param_hint="--time-limit",
-            )
-        from boardsat.models.tour.zdd import count_by_zdd
-
-        return count_by_zdd(spec)
-    return count_by_enumeration(spec, backend, limit=limit, time_limit=time_limit, **options)
-
-
-def _report_count(
-    spec: TourSpec, counted: TourCount, list_all: bool, document: dict[str, Any], as_json: bool
-) -> None:
-    document |= {
-        "found": counted.count > 0,
-        "count": counted.count,
-        "exact": counted.exact,
-        "route": counted.route,
-        "seconds": counted.seconds,
-    }
-    document["tour"] = [list(square) for square in counted.tours[0]] if counted.tours else []
-    if list_all:
-        document["tours"] = [[list(square) for square in tour] for tour in counted.tours]
-    if as_json:
-        emit_json(document)
-        return
-    board = spec.board
-    if list_all:
-        for number, tour in enumerate(counted.tours, 1):
-            click.echo(f"{number}: {tour_names(board, tour)}")
-    bound = "" if counted.exact else "at least "
-    click.echo(
-        f"{spec.describe()}: {bound}{counted.count} tours ({counted.route}, {counted.seconds:.2f} s)"
-    )
-
-
 @click.command("tour")
 @click.option(
     "--sizes",
-    default="8,12,16,20,30,40,60,80,100",
+    default=",".join(map(str, tour_bench.CLOSED_SIDES)),
     show_default=True,
     help="Closed n x n tours to find, comma-separated.",
 )
 @click.option(
     "--routes",
-    default=",".join(CLOSED_ROUTES),
+    default=",".join(tour_bench.CLOSED_ROUTES),
     show_default=True,
     help="cpsat, cadical195/<circuit encoding>, 'quadrants <route>'; comma-separated.",
 )
@@ -332,35 +253,26 @@ def _report_count(
 )
 def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str | None) -> None:
     """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes."""
-    from boardsat.benchmark import ratio_table, results_file
-    from boardsat.models.tour import bench as tour_bench
-
-    boards = _board_sides(sizes)
+    sides = _board_sides(sizes)
     chosen = comma_list(routes, "--routes", "route")
-    unknown = [route for route in chosen if route not in CLOSED_ROUTES]
+    unknown = tour_bench.unknown_routes(chosen)
     if unknown:
         raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
     target = results_file("tour", output)
     progress("closed tours ...")
-    found = tour_bench.closed_tours(boards, chosen, time_limit, repeats)
-    click.echo(ratio_table(found, "cpsat"))
+    found = tour_bench.closed_tours(sides, chosen, time_limit, repeats)
+    click.echo(ratio_table(found, tour_bench.CLOSED_BASELINE))
     progress("counting ...")
     counted = tour_bench.counting(repeats, time_limit)
-    click.echo(ratio_table(counted, "enumerate cpsat"))
+    click.echo(ratio_table(counted, tour_bench.COUNTING_BASELINE))
     progress("encoding sizes ...")
-    table = tour_bench.encoding_sizes([6, 8, 12, 16, 20, 30])
+    table = tour_bench.encoding_sizes(tour_bench.ENCODING_SIDES)
     click.echo(f"{'board':<8} {'encoding':<20} {'arcs':>8} {'variables':>10} {'clauses':>10}")
     for row in table:
         click.echo(
             f"{row['board']:<8} {row['encoding']:<20} {row['arcs']:>8} {row['variables']:>10} {row['clauses']:>10}"
         )
-    settings = {
-        "sizes": boards,
-        "routes": chosen,
-        "time_limit_s": time_limit,
-        "repeats": repeats,
-        "encoding_sizes": table,
-    }
+    settings = tour_bench.settings(sides, chosen, time_limit, repeats, table)
     click.echo(f"results written to {target.write([*found, *counted], settings)}")
 
 

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import time
 
-from boardsat.models.exchange.model import seed_instance, solve
+from boardsat.models.exchange.instance import seed_instance
+from boardsat.models.exchange.published import SEED_MOVES
+from boardsat.models.exchange.solve import shortest_plan
 from boardsat.seed_check import SeedCheck
 
 
 def seed_check() -> SeedCheck:
-    """Seed 000: 16 moves on CaDiCaL, proven optimal and replayed by the rules."""
+    """Seed 000: 16 moves on the default route, proven optimal and replayed by the rules."""
     started = time.perf_counter()
-    exchange = seed_instance()
-    solved = solve(exchange)
-    assert solved.moves is not None and solved.positions is not None
-    names = [exchange.move_name(m, p) for m, p in zip(solved.moves, solved.positions, strict=False)]
-    answer = f"{solved.outcome.describe()}: {', '.join(names)}"
+    answer = shortest_plan(seed_instance())
+    names = [name for name, _ in answer.plan()]
     return SeedCheck(
         "knight exchange 3 wide x 4 tall (seed 000)",
-        answer,
-        verified=len(solved.moves) == 16 and solved.outcome.proven_optimal,
+        f"{answer.outcome.describe()}: {', '.join(names)}",
+        verified=len(names) == SEED_MOVES and answer.outcome.proven_optimal,
         seconds=time.perf_counter() - started,
     )

@@ -1,35 +1,35 @@
 """The knight's tour benchmark: closed tours as boards grow, counting speed, encoding sizes.
 
 Routes named ``quadrants <route>`` join a closed tour from four block tours
-(:mod:`boardsat.models.tour.split`), the joined tour checked on the whole board; they are
-tried from 12x12 up, where the split applies. Every solve and every count (decision diagrams
-included) runs in a child process killed at the wall-clock limit, so a SAT solver that cannot be
-interrupted (CaDiCaL) is timed under the same limit as CP-SAT. Counts are checked against the
-seed's figures in the child that counts; a wrong count shows as ERROR.
+(:func:`boardsat.models.tour.solve.find_closed_by_quadrants`), the joined tour checked on the
+whole board; they are tried from 12x12 up, where the split applies. Every solve and every count
+(decision diagrams included) runs in a child process killed at the wall-clock limit
+(:func:`boardsat.child.run_in_child`), so a SAT solver that cannot be interrupted (CaDiCaL) is
+timed under the same limit as CP-SAT. Counts are checked against the seed's figures in the child
+that counts; a wrong count, or any other failure, shows as ERROR. The functions return rows;
+the CLI renders and records them.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
 from boardsat.benchmark import Measurement, measure
+from boardsat.child import ChildFailed, TimedOut, run_in_child
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS, encode_circuit
 from boardsat.encoders.cnf.formula import CnfFormula
+from boardsat.errors import BoardsatError
 from boardsat.model import Circuit
 from boardsat.models.board import Board
-from boardsat.models.tour.model import (
-    SEED_COUNTS,
-    TourSpec,
-    build_tour_model,
-    count_by_enumeration,
-    find_tour,
-)
-from boardsat.models.tour.split import MIN_BLOCK, find_closed_by_quadrants
+from boardsat.models.tour.model import TourSpec, build_tour_model
+from boardsat.models.tour.published import CORNER_OPEN_6X6, SEED_COUNTS
+from boardsat.models.tour.solve import count_by_enumeration, find_closed_by_quadrants, find_tour
+from boardsat.models.tour.split import MIN_BLOCK
 from boardsat.models.tour.zdd import count_by_zdd
 
+Outcome = tuple[str, dict[str, Any]]
 SAT_SOLVER = "cadical195"
 ROUTES: dict[str, tuple[str, dict[str, Any]]] = {
     "cpsat": ("cpsat", {}),
@@ -38,38 +38,57 @@ ROUTES: dict[str, tuple[str, dict[str, Any]]] = {
 SPLIT = "quadrants "
 CLOSED_ROUTES = [*ROUTES, *(SPLIT + route for route in ("cpsat", f"{SAT_SOLVER}/lazy"))]
 """Closed-tour routes: one circuit per route, and the quadrant split on the two fastest."""
-CORNER_OPEN_6X6 = 524486
-"""Open tours from a corner of 6x6 as the ZDD counts them (the seed's author never reached it)."""
+CLOSED_SIDES = (8, 12, 16, 20, 30, 40, 60, 80, 100)
+"""The closed n x n boards tried by default, up to the 100x100 target."""
+ENCODING_SIDES = (6, 8, 12, 16, 20, 30)
+"""The closed n x n boards whose CNF encoding sizes are tabled."""
+CLOSED_BASELINE, COUNTING_BASELINE = "cpsat", "enumerate cpsat"
+"""The route each table's ratios are taken against."""
 
 
-def _in_child(
-    job: Callable[[], tuple[str, dict[str, Any]]], limit: float
-) -> tuple[str, dict[str, Any]]:
-    """Run ``job`` in a forked process; past ``limit`` seconds it is killed and reads TIMEOUT."""
-    context = multiprocessing.get_context("fork")
-    results = context.Queue()
-    child = context.Process(target=lambda: results.put(job()))
-    child.start()
-    child.join(limit)
-    if child.is_alive():
-        child.kill()
-        child.join()
+def unknown_routes(routes: Sequence[str]) -> list[str]:
+    return [route for route in routes if route not in CLOSED_ROUTES]
+
+
+def settings(
+    sides: Sequence[int],
+    routes: Sequence[str],
+    limit: float,
+    repeats: int,
+    sizes: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """How a run was made, as the results file records it beside its rows, with the encoding
+    sizes (:func:`encoding_sizes`), which are counted, not timed."""
+    return {
+        "sizes": list(sides),
+        "routes": list(routes),
+        "time_limit_s": limit,
+        "repeats": repeats,
+        "encoding_sizes": sizes,
+    }
+
+
+def _in_child(job: Callable[[], Outcome], limit: float) -> Outcome:
+    """``job``'s outcome, or TIMEOUT when the child is killed at ``limit`` seconds, or ERROR."""
+    try:
+        ran = run_in_child(job, limit, grace=0.0)
+    except (ChildFailed, BoardsatError) as failure:
+        last = str(failure).strip().splitlines()
+        return "ERROR", {"failure": last[-1] if last else type(failure).__name__}
+    if isinstance(ran, TimedOut):
         return "TIMEOUT", {}
-    if child.exitcode != 0:
-        return "ERROR", {"exitcode": child.exitcode}
-    outcome: tuple[str, dict[str, Any]] = results.get()
-    return outcome
+    return ran.value
 
 
 def closed_tours(
-    sizes: Sequence[int], routes: Sequence[str], limit: float, repeats: int
+    sides: Sequence[int], routes: Sequence[str], limit: float, repeats: int
 ) -> list[Measurement]:
     """One closed n x n tour per route and size; a route stops at its first size without a tour."""
     rows = []
     for route in routes:
         split = route.startswith(SPLIT)
         backend, options = ROUTES[route.removeprefix(SPLIT)]
-        for n in sizes:
+        for n in sides:
             if split and n < 2 * MIN_BLOCK:
                 continue
             job = partial(_find_split if split else _find_closed, n, backend, options)
@@ -80,15 +99,16 @@ def closed_tours(
     return rows
 
 
-def _find_closed(n: int, backend: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def _find_closed(n: int, backend: str, options: dict[str, Any]) -> Outcome:
     answer = find_tour(TourSpec(Board(n, n), closed=True), backend, **options)
-    size = answer.result.size
+    (result,) = answer.solves
+    size = result.size
     return answer.status.value, {"variables": size.variables, "constraints": size.constraints}
 
 
-def _find_split(n: int, backend: str, options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def _find_split(n: int, backend: str, options: dict[str, Any]) -> Outcome:
     answer = find_closed_by_quadrants(n, n, backend, **options)
-    blocks = [round(seconds, 3) for _, seconds in answer.blocks]
+    blocks = [round(block.seconds, 3) for block in answer.solves]
     return answer.status.value, {"block_seconds": blocks}
 
 
@@ -118,29 +138,27 @@ def zdd_row(
     return measure(instance, "zdd", partial(_in_child, job, limit), repeats)
 
 
-def _enumerate(
-    spec: TourSpec, backend: str, options: dict[str, Any], expected: int
-) -> tuple[str, dict[str, Any]]:
+def _enumerate(spec: TourSpec, backend: str, options: dict[str, Any], expected: int) -> Outcome:
     counted = count_by_enumeration(spec, backend, **options)
     return _checked(counted.count, expected, counted.seconds)
 
 
-def _zdd(spec: TourSpec, expected: int) -> tuple[str, dict[str, Any]]:
+def _zdd(spec: TourSpec, expected: int) -> Outcome:
     counted = count_by_zdd(spec)
     return _checked(counted.count, expected, counted.seconds)
 
 
-def _checked(count: int, expected: int, seconds: float) -> tuple[str, dict[str, Any]]:
+def _checked(count: int, expected: int, seconds: float) -> Outcome:
     if count != expected:
         raise AssertionError(f"counted {count} tours, the reference says {expected}")
     rate = count / seconds if seconds > 0 else 0.0
     return f"{count} tours", {"count": count, "tours_per_second": round(rate)}
 
 
-def encoding_sizes(sizes: Sequence[int]) -> list[dict[str, Any]]:
+def encoding_sizes(sides: Sequence[int]) -> list[dict[str, Any]]:
     """CNF variables and clauses of each circuit encoding for closed n x n tours (no solving)."""
     table = []
-    for n in sizes:
+    for n in sides:
         built = build_tour_model(TourSpec(Board(n, n), closed=True))
         circuit = built.model.constraints[0]
         assert isinstance(circuit, Circuit)

@@ -10,23 +10,19 @@ A closed tour can be walked in two directions; the model allows one of them (see
 :func:`_one_direction`), so its solutions are the undirected tours themselves and an enumeration
 limit counts tours, not directions.
 
-The validator at the bottom checks a tour with nothing but the rules of the knight's move; it
-shares no code with the builder, so a builder bug cannot hide behind it.
+The decoded tour is checked by :mod:`rules`, written from the knight's move alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations, pairwise
-from typing import Any
+from itertools import combinations
 
-from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
 from boardsat.models.board import Board, Square
-from boardsat.results import Result, Status
-from boardsat.solve import enumerate_solutions, solve
+from boardsat.results import Result
 
 Move = tuple[Square, Square]
 
@@ -142,165 +138,3 @@ def _one_direction(model: Model, board: Board) -> None:
         model.add_clause(
             [-model.var(("move", corner, larger)), -model.var(("move", smaller, corner))]
         )
-
-
-# -- solving -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TourAnswer:
-    """One search: the status, the tour found (validated), the solver's result, and the wall
-    time of the whole call, building the model included (the result's seconds are the solve's)."""
-
-    status: Status
-    tour: list[Square]
-    result: Result
-    seconds: float
-
-    @property
-    def found(self) -> bool:
-        return bool(self.tour)
-
-
-def find_tour(
-    spec: TourSpec, backend: str = "cpsat", *, time_limit: float | None = None, **options: Any
-) -> TourAnswer:
-    """Find one tour; a decoded tour that breaks the rules is an error, never an answer.
-
-    ``time_limit`` counts from the call: building the model spends it too and cannot be stopped
-    midway, so the solver gets only the time left after it. On a large board the build (and the
-    backend's translation of the model, which runs even when no time is left) can outlast a short
-    limit.
-    """
-    deadline = Deadline(time_limit)
-    built = build_tour_model(spec)
-    result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
-    tour = built.tour_of(result) if result.has_solution else []
-    if tour:
-        _require_valid(spec, tour)
-    return TourAnswer(result.status, tour, result, deadline.elapsed())
-
-
-@dataclass(frozen=True)
-class TourCount:
-    """A count of tours; ``exact`` is false when more tours exist than the limit let through, or
-    when the time limit stopped the search before it knew."""
-
-    count: int
-    exact: bool
-    route: str
-    seconds: float
-    tours: tuple[tuple[Square, ...], ...] = ()
-
-
-def count_by_enumeration(
-    spec: TourSpec,
-    backend: str = "cpsat",
-    *,
-    limit: int | None = None,
-    time_limit: float | None = None,
-    **options: Any,
-) -> TourCount:
-    """Enumerate the distinct tours (projected on the moves) and count them, each one validated.
-
-    A closed tour is one solution (the model keeps one direction), so a repeated undirected tour
-    is an error, never a second tour. With a ``limit``, one tour more is asked for, so that a
-    search ending within the limit proves its count exact, and one finding more proves it is not.
-    ``time_limit`` and ``seconds`` count from the call, building the model included (see
-    :func:`find_tour`).
-    """
-    deadline = Deadline(time_limit)
-    built = build_tour_model(spec)
-    found = enumerate_solutions(
-        built.model,
-        over=built.arc_keys(),
-        backend=backend,
-        limit=None if limit is None else limit + 1,
-        time_limit=deadline.remaining(),
-        **options,
-    )
-    tours: dict[frozenset[Any], tuple[Square, ...]] = {}
-    for solution in found.solutions:
-        tour = built.decode(solution)
-        _require_valid(spec, tour)
-        steps = pairwise([*tour, tour[0]] if spec.closed else tour)
-        identity = frozenset(frozenset(step) if spec.closed else step for step in steps)
-        if identity in tours:
-            raise AssertionError(f"the enumeration repeats a tour: {tour}")
-        tours[identity] = tuple(tour)
-    listed = tuple(tours.values())[:limit]
-    return TourCount(
-        len(listed),
-        found.exhausted and len(listed) == len(tours),
-        found.encoding,
-        deadline.elapsed(),
-        listed,
-    )
-
-
-def _require_valid(spec: TourSpec, tour: Sequence[Square]) -> None:
-    problems = validate_tour(
-        spec.board.rows,
-        spec.board.cols,
-        tour,
-        closed=spec.closed,
-        start=None if spec.closed else spec.start,
-        end=spec.end,
-    )
-    if problems:
-        raise AssertionError(f"decoded tour breaks the rules: {problems[0]}")
-
-
-# -- the independent checker ---------------------------------------------------------------------
-def validate_tour(
-    rows: int,
-    cols: int,
-    tour: Sequence[tuple[int, int]],
-    *,
-    closed: bool,
-    start: tuple[int, int] | None = None,
-    end: tuple[int, int] | None = None,
-) -> list[str]:
-    """Everything wrong with ``tour`` as a knight's tour of a rows x cols board (empty: valid).
-
-    Written from the rules alone: every square exactly once, each step a knight's move (one
-    coordinate changes by 1, the other by 2), and for a closed tour the last step back home.
-    """
-    problems = []
-    if len(tour) != rows * cols:
-        problems.append(f"the tour visits {len(tour)} squares, the board has {rows * cols}")
-    for row, col in tour:
-        if not (0 <= row < rows and 0 <= col < cols):
-            problems.append(f"square ({row}, {col}) is off the board")
-    if len(set(tour)) != len(tour):
-        problems.append("a square is visited twice")
-    steps = list(pairwise(tour))
-    if closed and tour:
-        steps.append((tour[-1], tour[0]))
-    for (r1, c1), (r2, c2) in steps:
-        if sorted((abs(r1 - r2), abs(c1 - c2))) != [1, 2]:
-            problems.append(f"({r1}, {c1}) -> ({r2}, {c2}) is not a knight's move")
-    if start is not None and tour and tour[0] != start:
-        problems.append(f"the tour starts on {tour[0]}, not {start}")
-    if end is not None and tour and tour[-1] != end:
-        problems.append(f"the tour ends on {tour[-1]}, not {end}")
-    return problems
-
-
-# -- output --------------------------------------------------------------------------------------
-def numbered_board(board: Board, tour: Sequence[Square]) -> str:
-    """The board with each square's visiting number (1 = first), row 0 at the top."""
-    order: Mapping[Square, int] = {square: step + 1 for step, square in enumerate(tour)}
-    width = len(str(board.size))
-    lines = []
-    for row in range(board.rows):
-        cells = (order.get((row, col)) for col in range(board.cols))
-        lines.append(" ".join(f"{'.' if n is None else n:>{width}}" for n in cells))
-    return "\n".join(lines)
-
-
-def tour_names(board: Board, tour: Collection[Square]) -> str:
-    return " ".join(board.name(square) for square in tour)
-
-
-# -- the seed ------------------------------------------------------------------------------------
-SEED_COUNTS: dict[tuple[int, int], int] = {(4, 4): 0, (4, 5): 32, (5, 5): 304, (5, 6): 4542}
-"""Open tours from a corner square, as the seed article counted them by depth-first search."""

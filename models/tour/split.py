@@ -5,24 +5,16 @@ squares each are not. The board is cut into quadrants (even sides, so every bloc
 number of squares), and each block gets a fixed first and last square chosen so that the last
 square of one block is a knight's move from the first of the next, round the four blocks:
 top-left -> top-right -> bottom-right -> bottom-left -> back. The ends alternate in colour as an
-open tour over an even number of squares requires. Each block is an ordinary :class:`TourSpec`
-solved on any backend; the joined tour is then checked by :func:`validate_tour` on the whole
-board, so a wrong join is an error, never an answer.
-
-A block without a tour (its fixed ends may allow none) does not prove the board has none: the
-answer is then UNKNOWN.
+open tour over an even number of squares requires. This module lays the blocks out; the
+route that solves them and joins the tour is :func:`boardsat.models.tour.solve.find_closed_by_quadrants`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
-from boardsat.models.board import Board, Square
-from boardsat.models.tour.model import TourSpec, find_tour, validate_tour
-from boardsat.results import Status
+from boardsat.models.board import Square
 
 MIN_BLOCK = 6
 """The smallest block side tried: below it, open tours with these fixed ends are rare."""
@@ -38,19 +30,6 @@ class Block:
     cols: int
     start: Square
     end: Square
-
-
-@dataclass(frozen=True)
-class SplitAnswer:
-    """The joined tour (validated) and each block's status and solve time, in tour order."""
-
-    status: Status
-    tour: list[Square]
-    blocks: list[tuple[Status, float]]
-
-    @property
-    def found(self) -> bool:
-        return bool(self.tour)
 
 
 def quadrants(rows: int, cols: int) -> list[Block]:
@@ -83,28 +62,3 @@ def quadrants(rows: int, cols: int) -> list[Block]:
         local_end = (end[0] - top, end[1] - left)
         blocks.append(Block(top, left, height, width, local_start, local_end))
     return blocks
-
-
-def find_closed_by_quadrants(
-    rows: int,
-    cols: int,
-    backend: str = "cpsat",
-    *,
-    time_limit: float | None = None,
-    **options: Any,
-) -> SplitAnswer:
-    """A closed tour joined from four block tours, each found by ``backend`` in the time left."""
-    deadline = Deadline(time_limit)
-    tour: list[Square] = []
-    solved: list[tuple[Status, float]] = []
-    for block in quadrants(rows, cols):
-        spec = TourSpec(Board(block.rows, block.cols), False, block.start, block.end)
-        answer = find_tour(spec, backend, time_limit=deadline.remaining(), **options)
-        solved.append((answer.status, answer.result.seconds))
-        if not answer.found:
-            return SplitAnswer(Status.UNKNOWN, [], solved)
-        tour.extend((row + block.top, col + block.left) for row, col in answer.tour)
-    problems = validate_tour(rows, cols, tour, closed=True)
-    if problems:
-        raise AssertionError(f"joined tour breaks the rules: {problems[0]}")
-    return SplitAnswer(Status.SATISFIABLE, tour, solved)

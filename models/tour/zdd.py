@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from boardsat.models.board import Board
-from boardsat.models.tour.model import TourCount, TourSpec
+from boardsat.models.tour.answer import TourCount
+from boardsat.models.tour.model import TourSpec
 
 ROUTE = "zdd(graphillion)"
 
@@ -39,7 +40,7 @@ def count_by_zdd(spec: TourSpec) -> TourCount:
         count = _count(
             graph_set, board.size + 2, edges, lambda: graph_set.paths(first, last, is_hamilton=True)
         )
-    return TourCount(count, True, ROUTE, time.perf_counter() - started)
+    return TourCount(spec, count, True, ROUTE, time.perf_counter() - started)
 
 
 def _graph_set() -> Any:

@@ -2,29 +2,41 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from boardsat.cli import exchange as exchange_cli
-from boardsat.models.exchange.model import lower_bound, seed_instance
+from boardsat.models.exchange.bounds import lower_bound
+from boardsat.models.exchange.instance import seed_instance
+from boardsat.models.exchange.published import (
+    SEED_FARTHEST,
+    SEED_FARTHEST_POSITIONS,
+    SEED_MOVES,
+    SEED_REACHABLE,
+)
 from boardsat.models.exchange.seed import seed_check
 from boardsat.oracle import Step, shortest_path
 from tests.conftest import CliRun
 from tests.oracles.exchange_oracle import oracle_distance
+
+# the module, for monkeypatching: the package's own `solve` is the function
+exchange_solve = importlib.import_module("boardsat.models.exchange.solve")
 
 
 def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
     code, out, err = run_cli("exchange", "--json", "--verify", "--farthest")
     assert code == 0
     document = json.loads(out)
-    assert document["moves"] == 16 == document["oracle_moves"] == len(document["plan"])
+    assert document["moves"] == SEED_MOVES == document["oracle_moves"] == len(document["plan"])
     assert document["proven_optimal"] is True
     assert document["oracle_finished"] is True and document["oracle_agrees"] is True
-    assert document["farthest_distance"] == 22 and len(document["farthest_positions"]) == 3
-    assert document["reachable_states"] == 18480
+    assert document["farthest_distance"] == SEED_FARTHEST
+    assert len(document["farthest_positions"]) == SEED_FARTHEST_POSITIONS
+    assert document["reachable_states"] == SEED_REACHABLE
     horizons = document["horizons"]
     # the planner starts at the matching bound, refutes each horizon below the BFS length, one by
     # one, and stops at the first satisfiable one: the plan length the oracle proves shortest
@@ -52,16 +64,29 @@ def test_no_plan_and_unknown_endings(run_cli: CliRun) -> None:
     assert "BFS oracle: unreachable (agrees)" in out
 
 
-def test_oracle_runs_within_the_time_limit_and_the_plan_is_still_printed(run_cli: CliRun) -> None:
-    """BFS runs far past 3 s here (C(20,4)·C(16,4) ≈ 8.8e6 placements); the planner takes < 1 s."""
-    instance = ["--start", "BBBB/..../..../WWWW/....", "--goal", "WWWW/..../..../BBBB/...."]
-    limit = ["--time-limit", "3", "--verify", "--farthest"]
-    code, out, _ = run_cli("exchange", *instance, *limit, "--json")
+def test_checks_the_time_limit_stops_compare_nothing_and_the_plan_is_still_printed(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The planner finds the plan, then its stand-in waits out the whole limit, so the BFS checks
+    start past the shared deadline on any machine: they say so, and the plan is printed."""
+    plan = exchange_solve.shortest_plan
+
+    def planner_spending_the_limit(*args: Any, time_limit: float, **options: Any) -> Any:
+        answer = plan(*args, **options)
+        time.sleep(time_limit + 0.01)
+        return answer
+
+    monkeypatch.setattr(exchange_solve, "shortest_plan", planner_spending_the_limit)
+    limit = ["--time-limit", "0.2", "--verify", "--farthest"]
+    code, out, _ = run_cli("exchange", *limit, "--json")
     document = json.loads(out)
     assert code == 0 and document["ending"] == "plan"
-    assert document["moves"] == len(document["plan"]) > 0
+    assert document["moves"] == len(document["plan"]) == oracle_distance(seed_instance())
     assert document["oracle_finished"] is False and document["oracle_agrees"] is None
+    assert document["oracle_moves"] is None
     assert document["farthest_distance"] is document["reachable_states"] is None
+    assert document["farthest_positions"] is None
+    monkeypatch.undo()
     code, out, _ = run_cli("exchange", "--time-limit", "0", "--verify", "--farthest")
     assert code == 0 and out.startswith("UNKNOWN at the time limit")
     assert "BFS oracle: did not finish within the time limit (answer not compared)" in out
@@ -91,7 +116,7 @@ def test_verify_exits_1_when_the_oracle_disagrees(
     shortest = oracle_distance(seed_instance())
     assert shortest is not None
     claimed = shortest + off_by
-    monkeypatch.setattr(exchange_cli, "shortest_path", oracle_off_by(off_by))
+    monkeypatch.setattr(exchange_solve, "shortest_path", oracle_off_by(off_by))
     code, out, _ = run_cli("exchange", "--verify", *args, *(["--json"] if as_json else []))
     assert code == 1
     if as_json:
@@ -109,7 +134,7 @@ def test_a_claim_of_no_plan_at_all_disagrees_with_any_path_the_oracle_finds(
     unreachable = ["--start", ".../.B./...", "--goal", "B../.../..."]
     too_long: list[Step[Any, Any]] = [Step("a move", None)] * 99
 
-    monkeypatch.setattr(exchange_cli, "shortest_path", lambda *_, **__: too_long)
+    monkeypatch.setattr(exchange_solve, "shortest_path", lambda *_, **__: too_long)
     code, out, _ = run_cli("exchange", *unreachable, "--verify", "--max-horizon", "5")
     assert code == 1 and "no plan of any length" in out
     assert "BFS oracle: 99 moves (DISAGREES)" in out

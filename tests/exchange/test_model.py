@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from itertools import permutations
 
 import pytest
@@ -12,40 +13,58 @@ from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.errors import BoardsatError
 from boardsat.horizon_search import Ending
 from boardsat.models.board import Board
-from boardsat.models.exchange import model as knight_exchange
-from boardsat.models.exchange.model import (
-    Exchange,
-    lower_bound,
-    parity,
-    planning_task,
-    position_text,
-    replay,
-    seed_instance,
-    solve,
-    successors,
+from boardsat.models.exchange import model as exchange_model
+from boardsat.models.exchange import rules as exchange_rules
+from boardsat.models.exchange.bounds import lower_bound, parity
+from boardsat.models.exchange.draw import position_text
+from boardsat.models.exchange.instance import Exchange, seed_instance
+from boardsat.models.exchange.model import planning_task
+from boardsat.models.exchange.published import (
+    SEED_FARTHEST,
+    SEED_FARTHEST_POSITIONS,
+    SEED_MOVES,
+    SEED_REACHABLE,
 )
+from boardsat.models.exchange.rules import replay, successors
+from boardsat.models.exchange.solve import MAX_HORIZON, shortest_plan
 from boardsat.oracle import explore, farthest
 from tests.oracles.exchange_oracle import oracle_distance
+
+# the module, for monkeypatching: the package's own `solve` is the function
+exchange_solve = importlib.import_module("boardsat.models.exchange.solve")
 
 
 def test_seed_figures_by_bfs() -> None:
     exchange = seed_instance()
-    assert oracle_distance(exchange) == 16
+    assert oracle_distance(exchange) == SEED_MOVES
     distance, positions, reachable = farthest(
         lambda p: successors(exchange.board, p), exchange.start
     )
-    assert (distance, len(positions), reachable) == (22, 3, 18480)
+    assert (distance, len(positions), reachable) == (
+        SEED_FARTHEST,
+        SEED_FARTHEST_POSITIONS,
+        SEED_REACHABLE,
+    )
 
 
 @pytest.mark.parametrize("backend", ["cadical195", "cpsat"])
 def test_seed_optimum_by_planner(backend: str) -> None:
     exchange = seed_instance()
-    solved = solve(exchange, backend)
+    solved = shortest_plan(exchange, backend)
     assert solved.outcome.ending is Ending.PLAN and solved.outcome.proven_optimal
     assert solved.moves is not None and len(solved.moves) == 16
     assert replay(exchange, solved.moves)[-1] == exchange.goal
     assert solved.outcome.horizons[-1].horizon == 16
     assert all(r.status.value == "UNSATISFIABLE" for r in solved.outcome.horizons[:-1])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("setting", ["none", *Strengthenings.names(), "all"])
+def test_seed_optimum_under_every_strengthening_equals_bfs(setting: str) -> None:
+    exchange = seed_instance()
+    answer = shortest_plan(exchange, strengthenings=Strengthenings.parse(setting))
+    assert answer.moves is not None and len(answer.moves) == oracle_distance(exchange)
+    assert answer.outcome.proven_optimal and replay(exchange, answer.moves)[-1] == exchange.goal
 
 
 @st.composite
@@ -69,7 +88,7 @@ LIMIT = 12
 @given(exchanges(), st.sampled_from(["cadical195", "glucose4"]), st.sampled_from(["all", "none"]))
 def test_sat_optimum_equals_bfs(exchange: Exchange, backend: str, setting: str) -> None:
     best = oracle_distance(exchange)
-    solved = solve(
+    solved = shortest_plan(
         exchange, backend, max_horizon=LIMIT, strengthenings=Strengthenings.parse(setting)
     )
     if best is None or best > LIMIT:
@@ -83,7 +102,7 @@ def test_sat_optimum_equals_bfs(exchange: Exchange, backend: str, setting: str) 
 @given(exchanges())
 def test_cpsat_optimum_equals_bfs(exchange: Exchange) -> None:
     best = oracle_distance(exchange)
-    solved = solve(exchange, "cpsat", max_horizon=8)
+    solved = shortest_plan(exchange, "cpsat", max_horizon=8)
     if best is None or best > 8:
         assert solved.outcome.ending is Ending.NO_PLAN
     else:
@@ -97,7 +116,7 @@ def test_each_strengthening_and_bound_keeps_the_optimum(
     exchange: Exchange, name: str, bounds: bool
 ) -> None:
     best = oracle_distance(exchange)
-    solved = solve(
+    solved = shortest_plan(
         exchange,
         "cadical195",
         max_horizon=LIMIT,
@@ -114,11 +133,11 @@ def test_a_knight_that_reaches_no_goal_square_means_no_plan_of_any_length(
     """The centre of 3x3 has no knight moves: the bound proves it alone, without a search."""
     exchange = Exchange.parse(".../.B./...", "B../.../...")
     assert oracle_distance(exchange) is None
-    searched = solve(exchange, max_horizon=5, bounds=False).outcome
+    searched = shortest_plan(exchange, max_horizon=5, bounds=False).outcome
     assert searched.ending is Ending.NO_PLAN
     assert searched.describe() == "no plan of at most 5 moves (proven)"
-    monkeypatch.setattr(knight_exchange, "planning_task", lambda _: pytest.fail("grounded"))
-    proven = solve(exchange, max_horizon=5).outcome
+    monkeypatch.setattr(exchange_solve, "planning_task", lambda _: pytest.fail("grounded"))
+    proven = shortest_plan(exchange, max_horizon=5).outcome
     assert proven.ending is Ending.NO_PLAN and proven.max_horizon is None
     assert proven.describe() == "no plan of any length (proven)" and proven.horizons == ()
 
@@ -261,12 +280,12 @@ def test_a_slip_in_either_move_table_leaves_the_other_route_alone(
             for s, targets in enumerate(table)
         )
 
-    builders = without_the_move(knight_exchange._targets(board))
-    monkeypatch.setattr(knight_exchange, "_targets", lambda _: builders)
+    builders = without_the_move(exchange_model._targets(board))
+    monkeypatch.setattr(exchange_model, "_targets", lambda _: builders)
     assert by_rules() == rules and by_task() == task - {(source, target)}
     monkeypatch.undo()
-    oracles = without_the_move(knight_exchange._jumps(board))
-    monkeypatch.setattr(knight_exchange, "_jumps", lambda _: oracles)
+    oracles = without_the_move(exchange_rules._jumps(board.rows, board.cols))
+    monkeypatch.setattr(exchange_rules, "_jumps", lambda *_: oracles)
     assert by_task() == task and by_rules() == rules - {(source, target)}
 
 
@@ -274,9 +293,9 @@ def test_horizons_stop_at_the_default_cap_only_without_a_time_limit() -> None:
     """A library call with a time limit may search past ``MAX_HORIZON``; one without either
     limit stops there, since a task without a plan would otherwise be searched forever."""
     exchange = seed_instance()
-    unlimited = solve(exchange)
-    limited = solve(exchange, time_limit=60)
-    assert unlimited.outcome.max_horizon == knight_exchange.MAX_HORIZON
+    unlimited = shortest_plan(exchange)
+    limited = shortest_plan(exchange, time_limit=60)
+    assert unlimited.outcome.max_horizon == MAX_HORIZON
     assert limited.outcome.max_horizon is None
     assert unlimited.moves is not None and limited.moves is not None
     assert len(unlimited.moves) == len(limited.moves)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardsat.models.exchange.model import Exchange, successors
+from boardsat.models.exchange import Exchange, successors
 from boardsat.oracle import shortest_path
 
 

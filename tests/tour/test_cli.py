@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -9,9 +10,13 @@ from typing import Any
 import pytest
 
 from boardsat.cli import main
-from boardsat.cli import tour as tour_cli
-from boardsat.models.tour.model import TourAnswer, find_tour, validate_tour
+from boardsat.models.tour.answer import TourAnswer
+from boardsat.models.tour.rules import validate_tour
+from boardsat.models.tour.solve import find_tour
 from tests.oracles.tour_oracle import dfs_count
+
+# the module, for monkeypatching: the package's own `solve` is the function
+tour_solve = importlib.import_module("boardsat.models.tour.solve")
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -161,7 +166,7 @@ def test_drawing_files_are_refused_before_solving(
     drawings: list[str],
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(tour_cli, "find_tour", _no_solving)
+    monkeypatch.setattr(tour_solve, "find_tour", _no_solving)
     (tmp_path / "sub").mkdir()
     (tmp_path / "afile").write_text("a file, not a folder")
     (tmp_path / "taken.svg").write_text("keep me")
@@ -182,7 +187,7 @@ def test_a_file_taken_while_solving_is_kept_and_the_board_still_printed(
         svg.write_text("keep me")
         return find_tour(*args, **options)
 
-    monkeypatch.setattr(tour_cli, "find_tour", find_tour_while_someone_writes)
+    monkeypatch.setattr(tour_solve, "find_tour", find_tour_while_someone_writes)
     code, out, err = run(capsys, "tour", "5", "--open", "--svg", str(svg))
     assert code == 2 and svg.read_text() == "keep me"
     assert len(err.strip().splitlines()) == 1 and "not overwritten" in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import importlib
 import json
 import os
 import sys
@@ -12,20 +13,17 @@ from typing import Any
 import pytest
 from PIL import Image, ImageColor
 
-from boardsat.cli import tour as tour_cli
 from boardsat.errors import BoardsatError
 from boardsat.files import write_new_file
 from boardsat.models.board import Board
-from boardsat.models.tour.draw import (
-    CELL,
-    DARK,
-    LIGHT,
-    PATH_COLOUR,
-    START_COLOUR,
-)
-from boardsat.models.tour.model import TourAnswer, find_tour, validate_tour
-from boardsat.models.tour.png import tour_png
+from boardsat.models.tour.answer import TourAnswer
+from boardsat.models.tour.draw import CELL, DARK, LIGHT, PATH_COLOUR, START_COLOUR, tour_png
+from boardsat.models.tour.rules import validate_tour
+from boardsat.models.tour.solve import find_tour
 from tests.conftest import CliRun
+
+# the module, for monkeypatching: the package's own `solve` is the function
+tour_solve = importlib.import_module("boardsat.models.tour.solve")
 
 Pixel = tuple[int, int]
 
@@ -92,7 +90,7 @@ def test_a_file_taken_while_solving_is_kept_and_the_tour_still_printed(
         svg.write_text("keep me")
         return find_tour(*args, **options)
 
-    monkeypatch.setattr(tour_cli, "find_tour", find_tour_while_someone_writes)
+    monkeypatch.setattr(tour_solve, "find_tour", find_tour_while_someone_writes)
     code, out, err = run_cli("tour", "6", "--svg", str(svg), "--png", str(png), "--json")
     assert code == 2 and svg.read_text() == "keep me"
     assert len(err.strip().splitlines()) == 1 and "not overwritten" in err

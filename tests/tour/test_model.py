@@ -6,6 +6,7 @@ share no code with the model builder.
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -17,24 +18,24 @@ from hypothesis import strategies as st
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
-from boardsat.models.tour import bench as knight_tour_bench
-from boardsat.models.tour import model as knight_tour
-from boardsat.models.tour.model import (
-    SEED_COUNTS,
-    TourCount,
-    TourModel,
-    TourSpec,
-    build_tour_model,
-    count_by_enumeration,
-    find_tour,
-    numbered_board,
-    validate_tour,
-)
+from boardsat.models.tour import bench as tour_bench
+from boardsat.models.tour.answer import TourCount, numbered_board
+from boardsat.models.tour.model import TourModel, TourSpec, build_tour_model
+from boardsat.models.tour.published import SEED_COUNTS
+from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.seed import seed_check
+from boardsat.models.tour.solve import (
+    count_by_enumeration,
+    find_closed_by_quadrants,
+    find_tour,
+)
 from boardsat.models.tour.zdd import count_by_zdd
 from boardsat.results import Status
 from boardsat.solve import enumerate_solutions, solve
 from tests.oracles.tour_oracle import dfs_count
+
+# the module, for monkeypatching: the package's own `solve` is the function
+tour_solve = importlib.import_module("boardsat.models.tour.solve")
 
 SAT_BACKEND = "cadical195"
 ENCODINGS = list(CIRCUIT_ENCODINGS)
@@ -58,6 +59,13 @@ def test_seed_corner_counts_by_cpsat_enumeration(shape: tuple[int, int]) -> None
     counted = count_by_enumeration(TourSpec(Board(*shape), closed=False, start=(0, 0)), "cpsat")
     assert counted.exact and counted.count == SEED_COUNTS[shape]
     assert len(set(counted.tours)) == counted.count
+
+
+@pytest.mark.parametrize("shape", SEED_COUNTS)
+def test_seed_corner_counts_by_sat_enumeration(shape: tuple[int, int]) -> None:
+    spec = TourSpec(Board(*shape), closed=False, start=(0, 0))
+    counted = count_by_enumeration(spec, SAT_BACKEND, circuit="vertex-elimination")
+    assert counted.exact and counted.count == SEED_COUNTS[shape] == len(set(counted.tours))
 
 
 def test_seed_three_by_four_has_the_articles_two_corner_tours() -> None:
@@ -159,8 +167,10 @@ def test_closed_tours_exist_exactly_where_schwenk_says(rows: int, cols: int) -> 
         assert answer.found == schwenk_has_closed_tour(rows, cols), (rows, cols, options)
 
 
-def test_eight_by_eight_tours_on_every_route_are_valid() -> None:
-    board = Board(8, 8)
+@pytest.mark.parametrize("n", [8, pytest.param(12, marks=pytest.mark.slow)])
+def test_tours_of_eight_and_twelve_on_every_route_are_valid(n: int) -> None:
+    """Every even side from 6 up has a closed tour (Schwenk 1991), so every route must find one."""
+    board = Board(n, n)
     for closed in (True, False):
         for backend, options in [
             ("cpsat", {}),
@@ -169,7 +179,15 @@ def test_eight_by_eight_tours_on_every_route_are_valid() -> None:
             spec = TourSpec(board, closed=closed, start=(0, 0))
             tour = find_tour(spec, backend, **options).tour
             assert tour[0] == (0, 0)
-            assert validate_tour(8, 8, tour, closed=closed) == []
+            assert validate_tour(n, n, tour, closed=closed) == []
+
+
+@pytest.mark.parametrize("backend", ["cpsat", SAT_BACKEND])
+def test_a_closed_forty_by_forty_tour_by_one_circuit_and_by_quadrants(backend: str) -> None:
+    whole = find_tour(TourSpec(Board(40, 40), closed=True), backend)
+    split = find_closed_by_quadrants(40, 40, backend)
+    for answer in (whole, split):
+        assert answer.found and validate_tour(40, 40, answer.tour, closed=True) == []
 
 
 def test_fixed_end_is_honoured() -> None:
@@ -201,9 +219,9 @@ def test_building_the_model_spends_the_time_limit(monkeypatch: pytest.MonkeyPatc
 
         return call
 
-    monkeypatch.setattr(knight_tour, "build_tour_model", slow_build)
-    monkeypatch.setattr(knight_tour, "solve", recording(solve))
-    monkeypatch.setattr(knight_tour, "enumerate_solutions", recording(enumerate_solutions))
+    monkeypatch.setattr(tour_solve, "build_tour_model", slow_build)
+    monkeypatch.setattr(tour_solve, "solve_model", recording(solve))
+    monkeypatch.setattr(tour_solve, "enumerate_solutions", recording(enumerate_solutions))
     spec = TourSpec(Board(5, 5), closed=False, start=(0, 0))
     answer = find_tour(spec, "glucose4", time_limit=0.05)
     assert answer.status is Status.UNKNOWN and not answer.found
@@ -258,11 +276,17 @@ def test_validator_rejects_short_repeated_and_misplaced_tours() -> None:
 
 
 # -- the model itself ------------------------------------------------------------------------------
-def test_open_model_closes_through_one_extra_node() -> None:
-    built = build_tour_model(TourSpec(Board(3, 4), closed=False, start=(0, 0)))
-    circuit = built.model.constraints[0]
-    assert circuit.nodes == 13  # type: ignore[union-attr]
-    assert ("first", (0, 0)) in built.model and ("first", (0, 1)) not in built.model
+def test_open_tours_counted_per_first_square_add_up_to_all_open_tours() -> None:
+    """The closing node lets a tour start anywhere, or only where ``start`` says."""
+    board = Board(3, 4)
+    per_start = [
+        count_by_enumeration(TourSpec(board, closed=False, start=square), SAT_BACKEND).count
+        for square in board.squares()
+    ]
+    for square, count in zip(board.squares(), per_start, strict=True):
+        assert count == dfs_count(3, 4, False, square)
+    everywhere = count_by_enumeration(TourSpec(board, closed=False), SAT_BACKEND).count
+    assert sum(per_start) == everywhere == dfs_count(3, 4, False)
 
 
 def test_numbered_board_lists_the_visiting_order() -> None:
@@ -296,15 +320,15 @@ def test_zdd_rows_run_in_a_child_under_the_limit(monkeypatch: pytest.MonkeyPatch
     expected = SEED_COUNTS[(5, 5)]
 
     def counter(count: int, seconds: float) -> Callable[[TourSpec], TourCount]:
-        def count_by_zdd(_: TourSpec) -> TourCount:
+        def count_by_zdd(spec: TourSpec) -> TourCount:
             time.sleep(seconds)
-            return TourCount(count, True, "zdd", 0.01)
+            return TourCount(spec, count, True, "zdd", 0.01)
 
         return count_by_zdd
 
     outcomes = []
     for count, seconds in ((expected, 0.0), (expected + 1, 0.0), (expected, 30.0)):
-        monkeypatch.setattr(knight_tour_bench, "count_by_zdd", counter(count, seconds))
-        row = knight_tour_bench.zdd_row("open 5x5 corner", spec, expected, 5.0, 1)
+        monkeypatch.setattr(tour_bench, "count_by_zdd", counter(count, seconds))
+        row = tour_bench.zdd_row("open 5x5 corner", spec, expected, 3.0, 1)
         outcomes.append(row.outcome)
     assert outcomes == [f"{expected} tours", "ERROR", "TIMEOUT"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from boardsat.errors import BoardsatError
-from boardsat.models.tour.model import validate_tour
-from boardsat.models.tour.split import find_closed_by_quadrants, quadrants
+from boardsat.models.tour.rules import validate_tour
+from boardsat.models.tour.solve import find_closed_by_quadrants
+from boardsat.models.tour.split import quadrants
 from boardsat.results import Status
 
 
@@ -34,7 +35,7 @@ def test_joined_tours_are_closed_tours_of_the_whole_board(
     answer = find_closed_by_quadrants(rows, cols, backend, **options)
     assert answer.status is Status.SATISFIABLE
     assert validate_tour(rows, cols, answer.tour, closed=True) == []
-    assert len(answer.blocks) == 4
+    assert len(answer.solves) == 4
 
 
 @pytest.mark.parametrize(

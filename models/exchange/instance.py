@@ -1,0 +1,70 @@
+"""A knight exchange instance: a board, a start and a goal, read from board text.
+
+Board text lists rows top to bottom separated by ``/``, ``.`` for an empty square and one letter
+per colour. Inside, a position is ``bytes`` of those characters in row-major order: compact and
+hashable for the BFS oracle.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from boardsat.errors import BoardsatError
+from boardsat.models.board import Board
+from boardsat.models.exchange.published import SEED_GOAL, SEED_START
+
+EMPTY = ord(".")
+Position = bytes
+Move = tuple[int, int]
+"""From-square and to-square, as row-major indices."""
+
+
+def parse_position(text: str) -> tuple[Board, Position]:
+    """Board text to a board and a position; BoardsatError names what is wrong."""
+    rows = [row.strip() for row in text.strip().split("/")]
+    if not rows or not all(rows):
+        raise BoardsatError(f"board {text!r} has an empty row (rows are separated by '/')")
+    if len({len(row) for row in rows}) != 1:
+        raise BoardsatError(f"board {text!r} has rows of different lengths")
+    bad = re.search(r"[^.A-Za-z]", "".join(rows))
+    if bad:
+        raise BoardsatError(
+            f"board {text!r} has {bad.group()!r}: use '.' for empty and a letter per colour"
+        )
+    board = Board(len(rows), len(rows[0]))
+    return board, "".join(rows).encode("ascii")
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """An instance: a board, a start and a goal with the same knights of each colour."""
+
+    board: Board
+    start: Position
+    goal: Position
+
+    @classmethod
+    def parse(cls, start: str, goal: str) -> Exchange:
+        board, first = parse_position(start)
+        goal_board, last = parse_position(goal)
+        if goal_board != board:
+            raise BoardsatError(
+                f"start is {board.rows}x{board.cols} but goal is {goal_board.rows}x{goal_board.cols}"
+            )
+        for colour in sorted((set(first) | set(last)) - {EMPTY}):
+            if first.count(colour) != last.count(colour):
+                raise BoardsatError(
+                    f"start has {first.count(colour)} knights {chr(colour)!r} but goal has "
+                    f"{last.count(colour)}"
+                )
+        return cls(board, first, last)
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return tuple(sorted(chr(c) for c in set(self.start) - {EMPTY}))
+
+
+def seed_instance() -> Exchange:
+    """Seed 000: the two rows of knights of a 3-wide, 4-tall board swap places."""
+    return Exchange.parse(SEED_START, SEED_GOAL)

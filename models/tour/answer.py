@@ -1,0 +1,120 @@
+"""What a tour search answers, with its text and its JSON fields.
+
+Squares are listed as ``[row, col]`` in JSON, row 0 at the top; the text names them in chess
+notation (a1 = bottom-left) and numbers the board in visiting order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardsat.models.board import Board, Square
+from boardsat.models.tour.model import TourSpec
+from boardsat.results import Result, Status
+
+
+@dataclass(frozen=True)
+class TourAnswer:
+    """One search for a tour: its status, the tour (validated; empty when none was found), the
+    route that searched, and the wall seconds of the whole call, building the model included.
+
+    ``solves`` holds the solver's results: one for the whole board, or one per block in tour
+    order for the quadrant split (the last one the block that failed, when one did).
+    """
+
+    spec: TourSpec
+    status: Status
+    tour: list[Square]
+    backend: str
+    route: str
+    seconds: float
+    solves: tuple[Result, ...]
+
+    @property
+    def found(self) -> bool:
+        return bool(self.tour)
+
+    def document(self) -> dict[str, Any]:
+        return spec_fields(self.spec) | {
+            "status": self.status.value,
+            "found": self.found,
+            "tour": [list(square) for square in self.tour],
+            "backend": self.backend,
+            "encoding": self.route,
+            "seconds": self.seconds,
+        }
+
+    def lines(self) -> list[str]:
+        """A headline, then the numbered board and the squares' names when a tour was found."""
+        head = f"{self.spec.describe()}: {self.status.value} ({self.seconds:.2f} s, {self.route})"
+        if not self.tour:
+            return [head]
+        board = self.spec.board
+        return [head, numbered_board(board, self.tour), tour_names(board, self.tour)]
+
+
+@dataclass(frozen=True)
+class TourCount:
+    """A count of tours, and the tours listed on the way (enumeration only; a decision diagram
+    lists none); ``exact`` is false when more tours exist than the limit let through, or when
+    the time limit stopped the search before it knew."""
+
+    spec: TourSpec
+    count: int
+    exact: bool
+    route: str
+    seconds: float
+    tours: tuple[tuple[Square, ...], ...] = ()
+
+    def document(self, listed: bool = False) -> dict[str, Any]:
+        """The count's fields; ``listed`` adds every tour listed, not only the first."""
+        document = spec_fields(self.spec) | {
+            "found": self.count > 0,
+            "count": self.count,
+            "exact": self.exact,
+            "route": self.route,
+            "seconds": self.seconds,
+            "tour": [list(square) for square in self.tours[0]] if self.tours else [],
+        }
+        if listed:
+            document["tours"] = [[list(square) for square in tour] for tour in self.tours]
+        return document
+
+    def lines(self, listed: bool = False) -> list[str]:
+        """The tours by name, numbered (when ``listed``), then the count."""
+        board = self.spec.board
+        shown = [f"{n}: {tour_names(board, tour)}" for n, tour in enumerate(self.tours, 1)]
+        bound = "" if self.exact else "at least "
+        total = (
+            f"{self.spec.describe()}: {bound}{self.count} tours "
+            f"({self.route}, {self.seconds:.2f} s)"
+        )
+        return [*(shown if listed else []), total]
+
+
+def spec_fields(spec: TourSpec) -> dict[str, Any]:
+    """The JSON fields every tour answer starts with: the board and the tours asked for."""
+    return {
+        "rows": spec.board.rows,
+        "cols": spec.board.cols,
+        "closed": spec.closed,
+        "start": None if spec.start is None else list(spec.start),
+        "end": None if spec.end is None else list(spec.end),
+    }
+
+
+def numbered_board(board: Board, tour: Sequence[Square]) -> str:
+    """The board with each square's visiting number (1 = first), row 0 at the top."""
+    order: Mapping[Square, int] = {square: step + 1 for step, square in enumerate(tour)}
+    width = len(str(board.size))
+    lines = []
+    for row in range(board.rows):
+        cells = (order.get((row, col)) for col in range(board.cols))
+        lines.append(" ".join(f"{'.' if n is None else n:>{width}}" for n in cells))
+    return "\n".join(lines)
+
+
+def tour_names(board: Board, tour: Collection[Square]) -> str:
+    return " ".join(board.name(square) for square in tour)

@@ -1,0 +1,216 @@
+"""The tour routes: find one tour (whole board or four quadrants), list tours, count them.
+
+A request names what is wanted (:class:`TourRequest`); :func:`solve` sends it down its route.
+Every tour a route returns has passed :func:`~boardsat.models.tour.rules.validate_tour`: a decoded
+or joined tour that breaks the rules is an error, never an answer. The defaults below are the
+routes' tuning, chosen from the benchmark record (bench/results/tour.md): CP-SAT's native
+circuit reaches the largest boards of any whole-board route there, and the decision diagram
+counts corner tours faster than any enumeration and alone reaches 6x6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Literal
+
+from boardsat.backends import CPSAT
+from boardsat.deadline import Deadline
+from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
+from boardsat.errors import BoardsatError
+from boardsat.models.board import Board, Square
+from boardsat.models.tour.answer import TourAnswer, TourCount
+from boardsat.models.tour.model import TourSpec, build_tour_model
+from boardsat.models.tour.rules import validate_tour
+from boardsat.models.tour.split import quadrants
+from boardsat.models.tour.zdd import count_by_zdd
+from boardsat.results import Result, Status
+from boardsat.solve import enumerate_solutions
+from boardsat.solve import solve as solve_model
+
+DEFAULT_BACKEND = CPSAT
+COUNTERS = ("zdd", "enumerate")
+DEFAULT_COUNTER = "zdd"
+Job = Literal["find", "count", "list"]
+
+
+@dataclass(frozen=True)
+class TourRequest:
+    """What is asked: one tour (``find``), the number of tours (``count``) or the tours themselves
+    (``list``, up to ``limit``), on ``backend`` with an optional CNF ``circuit`` encoding.
+
+    ``counter`` picks how ``count`` counts (``zdd``, a decision diagram that runs to the end,
+    or ``enumerate``); ``quadrants`` finds a closed tour joined from four block tours.
+    """
+
+    spec: TourSpec
+    job: Job = "find"
+    backend: str = DEFAULT_BACKEND
+    circuit: str | None = None
+    counter: str = DEFAULT_COUNTER
+    quadrants: bool = False
+    limit: int | None = None
+    time_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.counter not in COUNTERS:
+            raise BoardsatError(f"unknown counter {self.counter!r}; known: {', '.join(COUNTERS)}")
+        if self.limit is not None and self.job != "list":
+            raise BoardsatError("only a listing takes a limit")
+        fixed = self.spec.start is not None
+        if self.quadrants and (self.job != "find" or not self.spec.closed or fixed):
+            raise BoardsatError("the quadrant split finds one closed tour from no fixed square")
+        if self.zdd and self.time_limit is not None:
+            raise BoardsatError(
+                "the decision-diagram counter runs to the end; count by enumeration"
+            )
+
+    @property
+    def zdd(self) -> bool:
+        return self.job == "count" and self.counter == "zdd"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The backend's options: the circuit encoding, when one is named."""
+        return {} if self.circuit is None else {"circuit": self.circuit}
+
+
+def solve(request: TourRequest) -> TourAnswer | TourCount:
+    """Answer ``request`` on its route."""
+    spec, backend, limit = request.spec, request.backend, request.time_limit
+    if request.job == "find":
+        if request.quadrants:
+            board = spec.board
+            return find_closed_by_quadrants(
+                board.rows, board.cols, backend, time_limit=limit, **request.options
+            )
+        return find_tour(spec, backend, time_limit=limit, **request.options)
+    if request.zdd:
+        return count_by_zdd(spec)
+    return count_by_enumeration(
+        spec, backend, limit=request.limit, time_limit=limit, **request.options
+    )
+
+
+def find_tour(
+    spec: TourSpec,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    time_limit: float | None = None,
+    **options: Any,
+) -> TourAnswer:
+    """Find one tour by one circuit over the whole board.
+
+    ``time_limit`` counts from the call: building the model spends it too and cannot be stopped
+    midway, so the solver gets only the time left after it. On a large board the build (and the
+    backend's translation of the model, which runs even when no time is left) can outlast a short
+    limit.
+    """
+    deadline = Deadline(time_limit)
+    built = build_tour_model(spec)
+    result = solve_model(built.model, backend, time_limit=deadline.remaining(), **options)
+    tour = built.tour_of(result) if result.has_solution else []
+    if tour:
+        _require_valid(spec, tour)
+    return TourAnswer(
+        spec, result.status, tour, backend, result.encoding, deadline.elapsed(), (result,)
+    )
+
+
+def find_closed_by_quadrants(
+    rows: int,
+    cols: int,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    time_limit: float | None = None,
+    **options: Any,
+) -> TourAnswer:
+    """A closed tour joined from four block tours (:func:`~boardsat.models.tour.split.quadrants`),
+    each found by ``backend`` in the time left, the joined tour checked on the whole board.
+
+    A block without a tour (its fixed ends may allow none) does not prove that the board has
+    none: the answer is then UNKNOWN.
+    """
+    deadline = Deadline(time_limit)
+    whole = TourSpec(Board(rows, cols), closed=True)
+    route = f"quadrants of {_encoding_of(backend, options)}"
+    tour: list[Square] = []
+    solves: list[Result] = []
+    for block in quadrants(rows, cols):
+        spec = TourSpec(Board(block.rows, block.cols), False, block.start, block.end)
+        answer = find_tour(spec, backend, time_limit=deadline.remaining(), **options)
+        solves.extend(answer.solves)
+        if not answer.found:
+            return TourAnswer(
+                whole, Status.UNKNOWN, [], backend, route, deadline.elapsed(), tuple(solves)
+            )
+        tour.extend((row + block.top, col + block.left) for row, col in answer.tour)
+    _require_valid(whole, tour, "joined")
+    return TourAnswer(
+        whole, Status.SATISFIABLE, tour, backend, route, deadline.elapsed(), tuple(solves)
+    )
+
+
+def count_by_enumeration(
+    spec: TourSpec,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    **options: Any,
+) -> TourCount:
+    """Enumerate the distinct tours (projected on the moves) and count them, each one validated.
+
+    A closed tour is one solution (the model keeps one direction), so a repeated undirected tour
+    is an error, never a second tour. With a ``limit``, one tour more is asked for, so that a
+    search ending within the limit proves its count exact, and one finding more proves it is not.
+    ``time_limit`` and ``seconds`` count from the call, building the model included (see
+    :func:`find_tour`).
+    """
+    deadline = Deadline(time_limit)
+    built = build_tour_model(spec)
+    found = enumerate_solutions(
+        built.model,
+        over=built.arc_keys(),
+        backend=backend,
+        limit=None if limit is None else limit + 1,
+        time_limit=deadline.remaining(),
+        **options,
+    )
+    tours: dict[frozenset[Any], tuple[Square, ...]] = {}
+    for solution in found.solutions:
+        tour = built.decode(solution)
+        _require_valid(spec, tour)
+        steps = pairwise([*tour, tour[0]] if spec.closed else tour)
+        identity = frozenset(frozenset(step) if spec.closed else step for step in steps)
+        if identity in tours:
+            raise AssertionError(f"the enumeration repeats a tour: {tour}")
+        tours[identity] = tuple(tour)
+    listed = tuple(tours.values())[:limit]
+    return TourCount(
+        spec,
+        len(listed),
+        found.exhausted and len(listed) == len(tours),
+        found.encoding,
+        deadline.elapsed(),
+        listed,
+    )
+
+
+def _encoding_of(backend: str, options: dict[str, Any]) -> str:
+    if backend == CPSAT:
+        return backend
+    return f"{backend}/{options.get('circuit', DEFAULT_CIRCUIT_ENCODING)}"
+
+
+def _require_valid(spec: TourSpec, tour: list[Square], what: str = "decoded") -> None:
+    problems = validate_tour(
+        spec.board.rows,
+        spec.board.cols,
+        tour,
+        closed=spec.closed,
+        start=None if spec.closed else spec.start,
+        end=spec.end,
+    )
+    if problems:
+        raise AssertionError(f"{what} tour breaks the rules: {problems[0]}")
