@@ -7,6 +7,7 @@ from typing import Any
 import click
 
 from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
+from boardsat.benchmark import Measurement, ratio_table
 from boardsat.cli.common import (
     backend_option,
     emit_json,
@@ -20,15 +21,10 @@ from boardsat.cli.common import (
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
-from boardsat.models.domination.bench import run_benchmark
+from boardsat.models.domination.bench import BASELINE, Benchmark
 from boardsat.models.domination.model import VARIANTS, build_model
-from boardsat.models.domination.solve import (
-    CORE_ALONE_UP_TO_SQUARES,
-    LP_ALONE_UP_TO_SQUARES,
-    PORTFOLIO_UP_TO_SQUARES,
-    ROUTES,
-    solve_domination,
-)
+from boardsat.models.domination.routes import ROUTES, describe_auto
+from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.results import Status
 
 SOLVING_OPTIONS = (
@@ -58,19 +54,12 @@ variant_option = click.option(
 @time_limit_option
 @click.option(
     "--route",
-    type=click.Choice(ROUTES),
+    type=click.Choice(tuple(ROUTES)),
     default="auto",
     show_default=True,
-    help="race: two provers on two processes (on CP-SAT: core search beside SCIP for"
-    " independent, and from 17x17 two SCIPs that start from a local-search placement and take"
-    " each other's; core search beside local search that hands SCIP its placement for a total"
-    " half, beside local search for a total board not split; two SCIPs for dominating); core:"
-    " the core-guided prover alone; "
-    "lp: CP-SAT's LP-based search on one thread; "
-    "portfolio: one CP-SAT worker beside CP-SAT's local search on two threads; "
-    f"single: one backend with its own options; auto: core up to {CORE_ALONE_UP_TO_SQUARES} "
-    f"squares (on CP-SAT lp for dominating up to {LP_ALONE_UP_TO_SQUARES}), portfolio up to "
-    f"{PORTFOLIO_UP_TO_SQUARES} (CP-SAT), race above (single on the MIP backends).",
+    help="; ".join(f"{name}: {route.summary}" for name, route in ROUTES.items())
+    + f". AUTO (squares per backend kind): {describe_auto()}."
+    + " LINE_UPS and AUTO are in boardsat.models.domination (race.py, routes.py).",
 )
 @click.option(
     "--seed",
@@ -136,60 +125,58 @@ def command(
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
 
-    On small boards one solver proves alone: CP-SAT's core search (its LP-based search for the
-    dominating variant up to 81 squares) or RC2 on the SAT solver that --backend names; on mid-sized
-    ones CP-SAT runs one worker beside its own local search; on larger ones two provers race on two
-    processes (on CP-SAT core search beside SCIP, from 17x17 two SCIPs from a shared placement
-    for the independent variant, two SCIP settings for the dominating one; on a SAT backend RC2
-    beside a bound search); the MIP backends solve alone. The total variant
-    splits into the knights on dark and on light squares, two independent problems of half the
-    size, each solved this way (in a race, SCIP starts from a placement local search found).
-    The options of one backend (--proof, --optimisation, --workers) need --route single.
-    --export writes the whole board's model (knight_ROW_COL, row 0 at the top) for other
-    solvers instead, with the lex-leader rows only if --symmetry asks for them.
+    The route decides how (--route lists them); the total variant splits into the knights on
+    dark and on light squares, two independent problems of half the size. The options of one
+    backend (--proof, --optimisation, --workers) need --route single. --export writes the whole
+    board's model (knight_ROW_COL, row 0 at the top) for other solvers instead, with the
+    lex-leader rows only if --symmetry asks for them.
     """
     if export_path is not None:
         refuse_beside_export(SOLVING_OPTIONS)
         built = build_model(rows, cols or rows, variant, symmetry=bool(symmetry), tiles=tiles)
         report_export(export_model(built.model, export_path), as_json)
         return
-    options: dict[str, Any] = {}
-    if backend == CPSAT:
-        if proof is not None or optimisation is not None:
-            raise BoardsatError("--proof and --optimisation need a SAT backend, not cpsat")
-        if workers is not None:
-            options["workers"] = workers
-    else:
-        if workers is not None:
-            raise BoardsatError("--workers is a CP-SAT option")
-        options.update(proof=proof, optimisation=optimisation)
-    options = {key: value for key, value in options.items() if value is not None}
-    if options and route != "single":
-        flags = ", ".join(f"--{key}" for key in sorted(options))
-        raise BoardsatError(f"{flags} configure one backend: add --route single")
-    answer = solve_domination(
+    options = _backend_options(backend, route, proof, optimisation, workers)
+    request = DominationRequest(
         rows,
         cols or rows,
         variant,
-        route=route,
-        backend=backend,
-        time_limit=time_limit,
-        symmetry=symmetry,
-        tiles=tiles,
-        seed=seed,
-        split=split,
-        **options,
+        route,
+        backend,
+        time_limit,
+        symmetry,
+        tiles,
+        seed,
+        split,
+        options,
     )
+    answer = solve_request(request)
     if as_json:
         emit_json(answer.to_json())
-    else:
-        click.echo(answer.text())
-        if answer.result.proof:
-            click.echo(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")
-        elif proof is not None and answer.result.status is Status.UNKNOWN:
-            click.echo("no DRUP proof written: nothing was proven within the time limit")
-        elif proof is not None:
-            click.echo("no DRUP proof written: the time limit ran out during its re-proof")
+        return
+    click.echo(answer.text())
+    if answer.result.proof:
+        click.echo(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")
+    elif proof is not None and answer.result.status is Status.UNKNOWN:
+        click.echo("no DRUP proof written: nothing was proven within the time limit")
+    elif proof is not None:
+        click.echo("no DRUP proof written: the time limit ran out during its re-proof")
+
+
+def _backend_options(
+    backend: str, route: str, proof: str | None, optimisation: str | None, workers: int | None
+) -> dict[str, Any]:
+    """The flags that configure one backend, refused in one line where that backend has none."""
+    if backend == CPSAT and (proof is not None or optimisation is not None):
+        raise BoardsatError("--proof and --optimisation need a SAT backend, not cpsat")
+    if backend != CPSAT and workers is not None:
+        raise BoardsatError("--workers is a CP-SAT option")
+    given = {"proof": proof, "optimisation": optimisation, "workers": workers}
+    options = {key: value for key, value in given.items() if value is not None}
+    if options and route != "single":
+        flags = ", ".join(f"--{key}" for key in sorted(options))
+        raise BoardsatError(f"{flags} configure one backend: add --route single")
+    return options
 
 
 @click.command(name="domination")
@@ -224,4 +211,30 @@ def bench(
 ) -> None:
     """n x n boards, the chosen routes (all by default) against the textbook CP-SAT model in the
     same run."""
-    run_benchmark(min_n, max_n, time_limit, variants or VARIANTS, repeats, output, chosen)
+    benchmark = Benchmark(min_n, max_n, time_limit, variants or VARIANTS, repeats, output, chosen)
+    for row in benchmark.run():
+        click.echo(_row_line(row, repeats))
+    click.echo(ratio_table(benchmark.rows, BASELINE))
+    click.echo("largest n proven by the median run (every smaller n too, from --min-n):")
+    for variant, proven in benchmark.largest.items():
+        for name, n in proven.items():
+            click.echo(f"  {variant:<12} {name:<32} {n}")
+    click.echo(f"results written to {benchmark.write()}")
+
+
+def _row_line(row: Measurement, repeats: int) -> str:
+    """One measured row: its median, its median run's outcome against the published value, and
+    every seed's outcome where they differ."""
+    by_seed = ""
+    if len(set(row.run_outcomes)) > 1:
+        by_seed = f" (seeds 1 to {repeats}: {'; '.join(row.run_outcomes)})"
+    return (
+        f"{row.instance:<20} {row.route:<32} {row.median_seconds:8.2f} s  "
+        f"{row.outcome} {_published_note(row.extra)}{by_seed}"
+    )
+
+
+def _published_note(extra: dict[str, Any]) -> str:
+    if not extra["proven"] or extra["matches_published"] is None:
+        return ""
+    return "= published" if extra["matches_published"] else "DIFFERS FROM THE PUBLISHED VALUE"

@@ -1,12 +1,10 @@
 """SCIP through PySCIPOpt: the model as a 0-1 program, with live news and symmetry handling.
 
 SCIP is the MIP solver that proves the largest knight domination boards here: it detects the
-board's symmetry group itself and prunes by orbits, which OR-Tools' bundled SCIP build cannot.
-On one thread, 2-core machine, textbook model: independent 17x17 (optimum 47) in 429 s and
-dominating 17x17 (46) in 135 s, which no CP-SAT or SAT route proved within 600 s. Unlike
-pywraplp, PySCIPOpt has event handlers, so every better solution and every higher dual bound is
-reported as SCIP finds it, and a race can stop SCIP the moment its bound meets another racer's
-placement.
+board's symmetry group itself and prunes by orbits, which OR-Tools' bundled SCIP build cannot
+(figures: bench/results/domination.md). Unlike pywraplp, PySCIPOpt has event handlers, so every
+better solution and every higher dual bound is reported as SCIP finds it, and a race can stop
+SCIP the moment its bound meets another racer's placement.
 """
 
 from __future__ import annotations
@@ -17,11 +15,9 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from pyscipopt import Eventhdlr, Heur, quicksum
+from pyscipopt import Eventhdlr, quicksum
 from pyscipopt import Model as ScipModel
 from pyscipopt.scip import PY_SCIP_EVENTTYPE as SCIP_EVENTTYPE
-from pyscipopt.scip import PY_SCIP_HEURTIMING as SCIP_HEURTIMING
-from pyscipopt.scip import PY_SCIP_RESULT as SCIP_RESULT
 
 from boardsat.backends import capabilities
 from boardsat.deadline import Deadline
@@ -36,7 +32,6 @@ from boardsat.model import Key, Model
 from boardsat.results import (
     EncodingSize,
     Improvement,
-    Incoming,
     OnImprovement,
     Result,
     least_objective,
@@ -152,34 +147,6 @@ class _Watch(Eventhdlr):
         )
 
 
-class _Incoming(Heur):
-    """Hands SCIP, before and after each node and between the root's cut rounds, a solution found
-    elsewhere while it runs; SCIP checks it in the original problem (presolving may have fixed
-    variables the solution sets otherwise) and keeps it if it is better than its own."""
-
-    TIMING = (
-        SCIP_HEURTIMING.BEFORENODE
-        | SCIP_HEURTIMING.DURINGLPLOOP
-        | SCIP_HEURTIMING.AFTERLPNODE
-        | SCIP_HEURTIMING.AFTERPSEUDONODE
-    )
-
-    def __init__(self, model: Model, xs: list[Any], incoming: Incoming) -> None:
-        super().__init__()
-        self.boardsat_model = model
-        self.xs = xs
-        self.incoming = incoming
-
-    def heurexec(self, heurtiming: Any, nodeinfeasible: bool) -> dict[str, Any]:
-        news = self.incoming()
-        if news is None:
-            return {"result": SCIP_RESULT.DIDNOTRUN}
-        solution = self.model.createOrigSol(self)
-        _set_values(self.model, solution, self.boardsat_model, self.xs, news)
-        kept = self.model.trySol(solution, printreason=False)
-        return {"result": SCIP_RESULT.FOUNDSOL if kept else SCIP_RESULT.DIDNOTFIND}
-
-
 def _set_values(
     scip: ScipModel, solution: Any, model: Model, xs: list[Any], values: Mapping[Key, bool]
 ) -> None:
@@ -222,30 +189,23 @@ class ScipBackend(ZeroOneBackend):
     finds them. A time limit ends in UNKNOWN with SCIP's best solution and dual bound.
     ``hint`` is a solution to start from (keys left out are false). It matters more to SCIP than
     to CP-SAT: with no incumbent, branch-and-bound cannot prune a node whose bound rounds up to
-    the optimum, so a good placement found elsewhere shortens the proof itself (the hard half of
-    total 21 from its optimal placement: 33 to 47 s over seeds 1 to 3; without: 124 and 58 s,
-    seeds 1 and 2). SCIP checks the hint and ignores one that breaks a constraint.
-    ``incoming``, polled while SCIP runs, hands it better solutions found elsewhere (by a racer
-    beside it), for the same reason: on independent 18x18 (seed 1) SCIP alone from a placement
-    of 53 found the optimal 52 itself only after 390 s, and reached bound 49 at 202 s, where
-    from a placement of 52 it reached 49 at 108 s.
+    the optimum, so a good placement found elsewhere shortens the proof itself. SCIP checks the
+    hint and ignores one that breaks a constraint.
     """
 
-    OPTIONS = ("parameters", "hint", "incoming", "on_improvement")
+    OPTIONS = ("parameters", "hint", "on_improvement")
 
     def __init__(
         self,
         name: str = "scip",
         parameters: Mapping[str, Any] | None = None,
         hint: Mapping[Key, bool] | None = None,
-        incoming: Incoming | None = None,
         on_improvement: OnImprovement | None = None,
     ) -> None:
         self.name = name
         self.capabilities = capabilities(name)
         self.parameters = dict(parameters or {})
         self.hint = dict(hint or {})
-        self.incoming = incoming
         self.on_improvement = on_improvement
         set_parameters(ScipModel(), self.parameters)  # refused now, in one line, not mid-run
 
@@ -264,16 +224,6 @@ class ScipBackend(ZeroOneBackend):
             start = scip.createSol()
             _set_values(scip, start, model, xs, self.hint)
             scip.addSol(start, free=True)  # checked by SCIP: a broken hint is dropped
-        if self.incoming is not None:
-            scip.includeHeur(
-                _Incoming(model, xs, self.incoming),
-                "boardsat_incoming",
-                "solutions found elsewhere while SCIP runs",
-                "I",
-                priority=1,
-                freq=1,
-                timingmask=_Incoming.TIMING,
-            )
         scip.optimize()
         status = scip.getStatus()
         if status not in ("optimal", *_STOPPED, *_INFEASIBLE):

@@ -6,13 +6,9 @@ light squares every dark one, and neither set helps the other: the minimum is th
 covering minima, each over half the board's squares. When a side is even, a reflection swaps the
 colours, so both halves have the same minimum and one solve gives both.
 
-Measured on the 2-core machine (bench/results/domination.md, seeds 1 to 3, 60 s each): the race
-proves total 20 in 3.1 to 3.5 s split, where the whole board stays unproven, total 21 in 42.6 and
-46.9 s (seed 3 fell short), where the whole board took 101 s to over 600 s, and 22 in 18.4 to
-19.4 s. On 17 and 19 the whole board is the quicker (6.9 against 10.3 s, 20.3 against 41.6 s,
-medians), because the builder's square order happens to suit core search there: shuffled, the
-whole of 19 takes core search from 125 s to over 150 s, no quicker than its hard half alone (61
-to 144 s). So odd boards split too.
+Even boards gain most (one half of half the size does the whole proof); odd boards split too,
+since where the whole board was quicker it was the builder's square order, not the split, that
+decided it (bench/results/domination.md, the total section).
 """
 
 from __future__ import annotations
@@ -47,9 +43,9 @@ def halves_to_solve(board: Board) -> tuple[str, ...]:
     """The colours whose knights must be solved for, quickest half first.
 
     With both sides odd, the corners' colour has one square more; the knights on it attack the
-    other colour, which holds no corner, and that half has proven the quicker one (total 19: 4.9
-    against 150 s; total 21: 8.4 against 56 s), so it runs first and leaves the rest of a time
-    limit to the other.
+    other colour, which holds no corner, and that half has proven the quicker one
+    (bench/results/domination.md), so it runs first and leaves the rest of a time limit to the
+    other.
     """
     corner = colour(board, (0, 0))
     if colour_swap(board) is not None:

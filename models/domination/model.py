@@ -13,7 +13,6 @@ is proving that one knight fewer is impossible, not finding a placement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from boardsat.deadline import Deadline
@@ -119,19 +118,3 @@ def decode(built: DominationModel, result: Result) -> frozenset[Square]:
         key[1:] for key in result.true_keys() if isinstance(key, tuple) and key[0] == "knight"
     )
     return frozenset((int(row), int(col)) for row, col in squares)
-
-
-def render(board: Board, placement: Iterable[Square]) -> str:
-    """The board as the seed prints it: ``K`` for a knight, elsewhere how many knights attack it."""
-    knights = set(placement)
-    lines = []
-    for row in range(board.rows):
-        cells = []
-        for col in range(board.cols):
-            if (row, col) in knights:
-                cells.append("K")
-            else:
-                count = sum(1 for other in board.knight_moves((row, col)) if other in knights)
-                cells.append(str(count))
-        lines.append(" ".join(cells))
-    return "\n".join(lines)

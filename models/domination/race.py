@@ -1,115 +1,182 @@
 """The race that proves knight domination optima: two provers of different kinds, one per core.
 
-Which two depends on the variant, because the provers fail differently on each. The figures are
-seconds on the 2-core machine, seeds 1 to 3 unless said; bench/results/domination.md holds the
-runs and the line-ups they replaced.
-
-- Independent: CP-SAT's one-thread core search beside SCIP's LP branch-and-bound, which handles
-  the board's symmetry group itself (worst runs on 14 to 16: 11.3 to 19.5 s, against 22.4 to
-  37.9 s beside local search that turns second core search). From 17x17 core search stalls a
-  knight or two short, so both cores run SCIP, the second seeded s + 1 and cutting at the root
-  only. Both start from the placement CP-SAT's local search finds on both cores first (SCIP
-  finds the optimum late, and prunes only below what it holds), and each takes the other's
-  better placements while it runs: 17 in 258 to 269 s, 18 in 477 to 591 s (seeds 1 to 5).
-- Dominating: core search stalls (bound 35 of 36 on 15x15), so two SCIPs race: SCIP's defaults,
-  and SCIP separating cuts at the root only. Local cuts cost more than they prune on small trees
-  and pay on large ones; the pair takes the better of the two (16: 20 to 23 s; 17: 107 to
-  131 s, seeds 1 to 5).
-- Total: core search beside CP-SAT local search that turns second core search on a shuffled
-  model. A pair with SCIP won 20 but lost 21, where SCIP alone stops at bound 74 of 78 after
-  600 s.
-- One colour's half of the total variant (domination_colours): core search beside 2 s of CP-SAT
-  local search that hands its placement to SCIP as a start: on the hard halves SCIP finds an
-  optimal placement late (total 23: after 278 s, where local search needs 4 to 28 s).
-
-On SAT backends the race keeps its SAT-only shape: RC2 as prover beside a SAT bound search that
-hands its core to RC2 on a shuffled copy of the model, every step on the chosen SAT solver.
+Provers fail differently by variant and board size, so the line-ups are one table, LINE_UPS,
+read top down; bench/results/domination.md holds the races that chose each row and the line-ups
+they replaced.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from boardsat.backends import CPSAT, SCIP, capabilities, seed_parameters
+from boardsat.backends import CPSAT
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.domination.model import DominationModel, build_model
+from boardsat.models.domination.routes import (
+    CPSAT_CORE_SEARCH,
+    CPSAT_LOCAL_SEARCH,
+    CPSAT_SHARED_LOCAL_SEARCH,
+    RC2,
+    SAT_PLACER,
+    SCIP_DEFAULTS,
+    SCIP_ROOT_CUTS_ONLY,
+    Setting,
+    backend_kind,
+)
 from boardsat.race import RaceEvent, RaceOutcome, Racer, Stage, race
 from boardsat.results import Result
 from boardsat.solve import solve
 
+# How long a placer's local search runs where its time is a share of the race's limit.
 LOCAL_SEARCH_SHARE = 0.1
-LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the placer's first stage, clamped to this range
-UNLIMITED_LOCAL_SEARCH_S = 5.0
-HALF_PLACER_SECONDS = 2.0  # a half's placer, before it hands SCIP its placement
-SCIP_PAIR_FROM_SQUARES = 17 * 17  # independent on CP-SAT: two SCIPs from a shared placement
-PLACER = "local search on both cores"  # the race's start, where it has one
-SAT_PLACER = {"optimisation": "linear-down"}  # the placer's first stage on SAT backends
-SCIP_ROOT_CUTS_ONLY = {"separating/maxrounds": 0}  # no cut rounds below the root node
+LOCAL_SEARCH_SECONDS = (1.0, 10.0)  # the share, clamped to this range
+UNLIMITED_LOCAL_SEARCH_S = 5.0  # with no limit
+PLACER = "local search on both cores"  # the name of the race's start, where it has one
 
 
-def has_core_prover(backend: str) -> bool:
-    """Whether ``backend`` runs a core-guided prover: CP-SAT, or a SAT solver RC2 can drive."""
-    return backend == CPSAT or "maxsat" in capabilities(backend).optimisation
+@dataclass(frozen=True)
+class StagePlan:
+    """One stage of a racer, as data: a setting, and how it differs from the racer beside it."""
 
+    setting: Setting
+    seed_offset: int = 0  # a second prover of one solver takes seed + 1
+    shuffled: bool = False  # on the model shuffled by the seed (a second core-guided prover)
+    hinted: bool = False  # starts from its racer's best placement, or from the race's start
+    seconds: float | None = None  # its own limit; None: the race's
+    share: bool = False  # its limit is ``local_search_seconds`` of the race's
 
-def core_prover(model: Model, backend: str, seed: int = 1) -> Stage:
-    """The core-guided prover on one thread: CP-SAT's core search, or RC2 on a SAT solver."""
-    if not has_core_prover(backend):
-        raise BoardsatError(
-            f"the core-guided prover needs CP-SAT or a SAT solver that runs RC2, not {backend!r}:"
-            " use the single route"
+    def stage(self, model: Model, backend: str, seed: int, time_limit: float | None) -> Stage:
+        on = model.shuffled(seed) if self.shuffled else model
+        seconds = local_search_seconds(time_limit) if self.share else self.seconds
+        return self.setting.stage(
+            on, backend, seed + self.seed_offset, seconds=seconds, hinted=self.hinted
         )
-    if backend == CPSAT:
-        parameters = {"optimize_with_core": True, **seed_parameters(CPSAT, seed)}
-        options = {"workers": 1, "parameters": parameters}
-        return Stage(model, CPSAT, options)
-    return Stage(model, backend, {"optimisation": "maxsat"})
 
 
-def scip_prover(model: Model, seed: int = 1, *, root_cuts_only: bool = False) -> Stage:
-    """SCIP on one thread, seeded, with its default cuts or with cuts at the root node only."""
-    parameters = seed_parameters(SCIP, seed)
-    if root_cuts_only:
-        parameters |= SCIP_ROOT_CUTS_ONLY
-    return Stage(model, SCIP, {"parameters": parameters})
+@dataclass(frozen=True)
+class RacerPlan:
+    name: str
+    stages: tuple[StagePlan, ...]
 
 
-def _listening(prover: Stage) -> Stage:
-    """``prover`` starting from the race's best placement and taking each better one while it
-    runs: a SCIP that holds the optimum prunes every node whose bound rounds up to it."""
-    return replace(prover, hinted=True, listening=True)
+@dataclass(frozen=True)
+class LineUpRow:
+    """The racers for boards that match: the backend's kind, the variant (None: any), one
+    colour's half of a split total board or the whole (None: either), and a least board size.
+    ``from_placement``: the race starts from a placement local search finds on both cores."""
+
+    kind: str
+    racers: tuple[RacerPlan, ...]
+    variant: str | None = None
+    half: bool | None = None
+    from_squares: int = 0
+    from_placement: bool = False
+
+    def matches(self, kind: str, variant: str, half: bool, squares: int) -> bool:
+        return (
+            self.kind == kind
+            and self.variant in (None, variant)
+            and self.half in (None, half)
+            and squares >= self.from_squares
+        )
+
+    def line_up(
+        self, built: DominationModel, backend: str, time_limit: float | None, seed: int
+    ) -> LineUp:
+        """This row's racers on ``built``, seeded by ``seed``."""
+        racers = tuple(
+            Racer(
+                plan.name,
+                tuple(stage.stage(built.model, backend, seed, time_limit) for stage in plan.stages),
+            )
+            for plan in self.racers
+        )
+        return LineUp(built, racers, seed, self.from_placement)
 
 
-def cpsat_local_search(model: Model, seed: int, seconds: float) -> Stage:
-    """CP-SAT's local search alone on one thread: a placer, it proves nothing."""
-    options = {"workers": 1, "parameters": {"use_ls_only": True, **seed_parameters(CPSAT, seed)}}
-    return Stage(model, CPSAT, options, seconds=seconds)
+CPSAT_CORE = RacerPlan("core-guided prover", (StagePlan(CPSAT_CORE_SEARCH),))
+SCIP_ROOT_CUTS = StagePlan(SCIP_ROOT_CUTS_ONLY, seed_offset=1)
+
+LINE_UPS: tuple[LineUpRow, ...] = (
+    LineUpRow(
+        "cpsat",
+        (
+            RacerPlan("SCIP", (StagePlan(SCIP_DEFAULTS),)),
+            RacerPlan("SCIP, root cuts only", (SCIP_ROOT_CUTS,)),
+        ),
+        variant="dominating",
+    ),
+    LineUpRow(
+        "cpsat",
+        (
+            RacerPlan("SCIP from the placement", (StagePlan(SCIP_DEFAULTS, hinted=True),)),
+            RacerPlan(
+                "SCIP from the placement, root cuts only", (replace(SCIP_ROOT_CUTS, hinted=True),)
+            ),
+        ),
+        variant="independent",
+        from_squares=17 * 17,
+        from_placement=True,
+    ),
+    LineUpRow("cpsat", (CPSAT_CORE, RacerPlan("SCIP", (StagePlan(SCIP_DEFAULTS),))), "independent"),
+    LineUpRow(
+        "cpsat",
+        (
+            CPSAT_CORE,
+            RacerPlan(
+                "placer, then SCIP from its placement",
+                (StagePlan(CPSAT_LOCAL_SEARCH, seconds=2.0), StagePlan(SCIP_DEFAULTS, hinted=True)),
+            ),
+        ),
+        variant="total",
+        half=True,
+    ),
+    LineUpRow(
+        "cpsat",
+        (
+            CPSAT_CORE,
+            RacerPlan(
+                "placer, then second prover",
+                (
+                    StagePlan(CPSAT_LOCAL_SEARCH, share=True),
+                    StagePlan(CPSAT_CORE_SEARCH, seed_offset=1, shuffled=True),
+                ),
+            ),
+        ),
+        variant="total",
+    ),
+    LineUpRow(
+        "rc2",
+        (
+            RacerPlan("core-guided prover", (StagePlan(RC2),)),
+            RacerPlan(
+                "placer, then second prover",
+                (StagePlan(SAT_PLACER, share=True), StagePlan(RC2, seed_offset=1, shuffled=True)),
+            ),
+        ),
+    ),
+)
 
 
-def starts_from_placement(
-    rows: int, cols: int, variant: str, backend: str, knights_on: str | None = None
-) -> bool:
-    """Whether the race first places knights on both cores and starts its provers from that."""
-    return (
-        backend == CPSAT
-        and variant == "independent"
-        and knights_on is None
-        and rows * cols >= SCIP_PAIR_FROM_SQUARES
-    )
+def line_up_row(kind: str, variant: str, half: bool, squares: int) -> LineUpRow:
+    """The first row of LINE_UPS that matches."""
+    for row in LINE_UPS:
+        if row.matches(kind, variant, half, squares):
+            return row
+    raise BoardsatError(f"no race is lined up for {kind} backends: use the single route")
 
 
 def shared_placement(model: Model, seed: int, time_limit: float | None) -> Result:
-    """CP-SAT's local search on both cores, the race's start: it finds in seconds the optimal
-    placement SCIP's tree search reaches late, and a proof prunes only below what it holds."""
-    options = {"workers": 2, "parameters": {"use_ls_only": True, **seed_parameters(CPSAT, seed)}}
-    return solve(model, CPSAT, time_limit=local_search_seconds(time_limit), **options)
+    """Local search on both cores, the race's start where its row asks for one: a proof prunes
+    only below the placement it holds."""
+    stage = CPSAT_SHARED_LOCAL_SEARCH.stage(model, CPSAT, seed)
+    return solve(model, stage.backend, time_limit=local_search_seconds(time_limit), **stage.options)
 
 
 def local_search_seconds(time_limit: float | None) -> float:
-    """How long local search places knights, the placer's first stage or the shared placement:
-    a share of ``time_limit``, clamped to ``LOCAL_SEARCH_SECONDS`` and never past the limit."""
+    """A placer's time: a share of ``time_limit``, clamped, and never past the limit."""
     if time_limit is None:
         return UNLIMITED_LOCAL_SEARCH_S
     low, high = LOCAL_SEARCH_SECONDS
@@ -157,17 +224,14 @@ def domination_line_up(
     seed: int = 1,
     knights_on: str | None = None,
 ) -> LineUp:
-    """The race for ``backend`` and ``variant``: its model, built within ``time_limit``, and its
-    two racers.
+    """The race for ``backend`` and ``variant``: its model, built within ``time_limit``, and the
+    racers of the first matching row of LINE_UPS.
 
-    ``seed`` seeds every racer that takes one: CP-SAT's core search, its local search and the
-    first SCIP with ``seed``, a second prover of the same solver with ``seed + 1`` (the second
-    SCIP on the same model, a second core-guided prover on a model shuffled by ``seed``; RC2
-    itself runs deterministically). Proof times on one board vary several-fold by seed.
-    ``knights_on`` races one colour's half of a split total problem (domination_colours).
-    Where ``starts_from_placement`` holds, both racers are SCIPs that start from the placement
-    the line-up's ``run`` finds first.
+    ``seed`` seeds every racer that takes one; a second prover of one solver takes ``seed + 1``
+    (and a second core-guided prover a model shuffled by ``seed``). ``knights_on`` races one
+    colour's half of a split total problem (domination_colours).
     """
+    row = line_up_row(backend_kind(backend), variant, knights_on is not None, rows * cols)
     built = build_model(
         rows,
         cols,
@@ -177,44 +241,4 @@ def domination_line_up(
         knights_on=knights_on,
         deadline=Deadline(time_limit),
     )
-    from_placement = starts_from_placement(rows, cols, variant, backend, knights_on)
-    racers = _racers(built.model, variant, backend, time_limit, seed, knights_on, from_placement)
-    return LineUp(built, racers, seed, from_placement)
-
-
-def _racers(
-    model: Model,
-    variant: str,
-    backend: str,
-    time_limit: float | None,
-    seed: int,
-    knights_on: str | None,
-    from_placement: bool,
-) -> tuple[Racer, ...]:
-    """The two racers on ``model``, chosen by what measured best per variant (module docstring)."""
-    if backend == CPSAT and variant == "dominating":
-        return (
-            Racer("SCIP", (scip_prover(model, seed),)),
-            Racer("SCIP, root cuts only", (scip_prover(model, seed + 1, root_cuts_only=True),)),
-        )
-    if from_placement:
-        return (
-            Racer("SCIP from the placement", (_listening(scip_prover(model, seed)),)),
-            Racer(
-                "SCIP from the placement, root cuts only",
-                (_listening(scip_prover(model, seed + 1, root_cuts_only=True)),),
-            ),
-        )
-    prover = Racer("core-guided prover", (core_prover(model, backend, seed),))
-    if backend == CPSAT and variant == "independent":
-        return prover, Racer("SCIP", (scip_prover(model, seed),))
-    if backend == CPSAT and knights_on is not None:
-        placer = cpsat_local_search(model, seed, HALF_PLACER_SECONDS)
-        from_half_placement = replace(scip_prover(model, seed), hinted=True)
-        return prover, Racer("placer, then SCIP from its placement", (placer, from_half_placement))
-    if backend == CPSAT:
-        placer = cpsat_local_search(model, seed, local_search_seconds(time_limit))
-    else:
-        placer = Stage(model, backend, SAT_PLACER, seconds=local_search_seconds(time_limit))
-    second = core_prover(model.shuffled(seed), backend, seed + 1)
-    return prover, Racer("placer, then second prover", (placer, second))
+    return row.line_up(built, backend, time_limit, seed)

@@ -11,7 +11,7 @@ import pytest
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.domination import bench as domination_bench
-from boardsat.models.domination.bench import Outcome, route_named, run_benchmark, run_in_child
+from boardsat.models.domination.bench import Benchmark, Outcome, route_named, run_once
 from boardsat.models.domination.published import published_minimum
 from boardsat.results import Result
 from tests.conftest import CliRun
@@ -22,7 +22,9 @@ def test_rows_are_compared_with_the_published_values_infeasible_boards_included(
 ) -> None:
     """Total domination has no placement on boards up to 3x3: a proof of that matches OEIS."""
     output = tmp_path / "bench.json"
-    run_benchmark(1, 5, 30.0, ["total"], 1, str(output), chosen=["boardsat auto cpsat"])
+    benchmark = Benchmark(1, 5, 30.0, ["total"], 1, str(output), ["boardsat auto cpsat"])
+    measured = list(benchmark.run())
+    assert benchmark.write() == output and measured == benchmark.rows
     document = json.loads(output.read_text())
     rows = {row["instance"]: row["extra"] for row in document["rows"]}
     assert sorted(rows) == [f"total {n}x{n}" for n in range(1, 6)]
@@ -61,19 +63,22 @@ def refusing_route(n: int, variant: str, limit: float, seed: int) -> Outcome:
 
 def test_a_placement_that_breaks_the_rules_stops_the_benchmark_with_the_reason() -> None:
     with pytest.raises(RuntimeError, match=r"(?s)independent 4x4, seed 1.*broke the rules"):
-        run_in_child(cheating_route, 4, "independent", 10.0, 1)
+        run_once(cheating_route, 4, "independent", 10.0, 1)
 
 
 def test_a_route_that_refuses_its_input_stops_the_benchmark_in_one_line() -> None:
     with pytest.raises(BoardsatError, match=r"^this route refuses the board$"):
-        run_in_child(refusing_route, 4, "independent", 10.0, 1)
+        run_once(refusing_route, 4, "independent", 10.0, 1)
 
 
 def test_cpsat_routes_at_any_worker_count_run_in_the_order_given(tmp_path: Path) -> None:
     """Scaling runs name their worker counts; each row is still checked against OEIS."""
     output = tmp_path / "bench.json"
     chosen = ["boardsat single cpsat w3", "textbook cpsat w1"]
-    run_benchmark(3, 5, 30.0, ["independent"], 1, str(output), chosen=chosen)
+    benchmark = Benchmark(3, 5, 30.0, ["independent"], 1, str(output), chosen)
+    for _ in benchmark.run():
+        pass
+    benchmark.write()
     document = json.loads(output.read_text())
     assert document["settings"]["routes"] == chosen
     assert {(row["route"], row["instance"]) for row in document["rows"]} == {
@@ -110,3 +115,16 @@ def test_a_textbook_baseline_runs_its_repeat_s_seed(
     status, placement, bound = textbook(4, "independent", 30.0, 5)
     assert status == "OPTIMAL" and placement is not None and len(placement) == bound
     assert heard == [{seeded: 5}]
+
+
+def sleeping_route(n: int, variant: str, limit: float, seed: int) -> Outcome:
+    import time
+
+    time.sleep(60)
+    raise AssertionError("killed before this")
+
+
+def test_a_run_past_its_limit_is_killed_and_counts_as_unproven() -> None:
+    outcome, extra = run_once(sleeping_route, 4, "independent", 0.1, 1)
+    assert extra["status"] == "UNKNOWN" and not extra["proven"] and extra["killed_at"] == 0.1
+    assert extra["matches_published"] is False and outcome.startswith("UNKNOWN")

@@ -8,6 +8,7 @@ must be a true solution or a valid bound, in order.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 import pytest
@@ -22,7 +23,7 @@ from boardsat.results import Improvement
 from tests.oracles.model_oracle import holds, models, reader
 
 MIP = [name for name in MIP_BACKENDS if is_available(name)]
-INDEPENDENT_14X14 = published_minimum(14, "independent")  # OEIS A342576
+INDEPENDENT_20X20 = published_minimum(20, "independent")  # OEIS A342576
 
 without_circuit = models(with_objective=False).filter(
     lambda model: not any(isinstance(c, Circuit) for c in model.constraints)
@@ -149,9 +150,8 @@ def test_scip_limits_stop_it_with_unknown_and_a_valid_bound(limit: dict[str, flo
 
 
 def test_scip_starts_from_a_hint_and_drops_a_broken_one() -> None:
-    """Stopped at its first solution, SCIP returns the hinted optimum itself; a hint that breaks
-    the rules changes nothing in the answer. On its own SCIP's first solution is worse here: that
-    contrast depends on SCIP's heuristics, so a SCIP whose first is optimal skips it."""
+    """Stopped at its first solution, SCIP returns the hinted optimum itself, square for square;
+    a hint that breaks the rules changes nothing in the answer."""
     built = build_model(10, 10, "dominating", symmetry=False)
     optimum = solve(built.model, "cadical195", optimisation="maxsat")
     assert optimum.proven_optimal and optimum.objective is not None
@@ -164,11 +164,6 @@ def test_scip_starts_from_a_hint_and_drops_a_broken_one() -> None:
     empty_board = dict.fromkeys(built.model.keys(), False)
     broken = solve(built.model, "scip", hint=empty_board)
     assert broken.proven_optimal and broken.objective == optimum.objective
-    unhinted = solve(built.model, "scip", parameters=first_only)
-    assert unhinted.objective is not None and unhinted.objective >= optimum.objective
-    check_assignment(built.model, unhinted.assignment)
-    if unhinted.objective == optimum.objective:  # a heuristic matter of SCIP's, not boardsat's
-        pytest.skip("this SCIP's own first solution is already optimal: no contrast to show")
 
 
 def test_scip_reports_a_hint_it_takes_as_its_first_improvement() -> None:
@@ -182,47 +177,19 @@ def test_scip_reports_a_hint_it_takes_as_its_first_improvement() -> None:
     assert first.objective == optimum.objective and dict(first.assignment) == hint
 
 
-def test_scip_takes_a_better_solution_handed_in_while_it_runs() -> None:
-    """Stopped after its root node, SCIP ends at the optimum handed in by ``incoming``: the next
-    solution it reports after the first poll is the one handed in, and it polls again after
-    taking one. On its own it ends at a worse placement here: that contrast, and the test when
-    SCIP's heuristics find an optimum before the first poll, depend on SCIP and skip otherwise."""
-    built = build_model(10, 10, "dominating", symmetry=False)
-    optimum = solve(built.model, "cadical195", optimisation="maxsat")
-    assert optimum.proven_optimal and optimum.objective is not None
-    root_only = {"limits/nodes": 1}
-    heard: list[Improvement] = []
-    polls: list[int] = []  # how many improvements SCIP had reported at each poll
-
-    def incoming() -> Mapping[Key, bool] | None:
-        polls.append(len(heard))
-        return optimum.assignment if len(polls) == 1 else None
-
-    told = solve(
-        built.model, "scip", parameters=root_only, incoming=incoming, on_improvement=heard.append
-    )
-    assert told.objective == optimum.objective and len(polls) > 1
-    check_assignment(built.model, told.assignment)
-    before = [news.objective for news in heard[: polls[0]] if news.objective is not None]
-    if optimum.objective in before:  # a heuristic matter of SCIP's, not boardsat's
-        pytest.skip("this SCIP found an optimum of its own before it first polled")
-    taken = next(news for news in heard[polls[0] :] if news.objective is not None)
-    handed = dict(optimum.assignment)  # results hold every key of the model
-    assert taken.objective == optimum.objective and dict(taken.assignment) == handed
-    alone = solve(built.model, "scip", parameters=root_only)
-    assert alone.objective is not None and alone.objective >= optimum.objective
-    if alone.objective == optimum.objective:
-        pytest.skip("this SCIP reaches the optimum at its root on its own: no contrast to show")
-
-
 @pytest.mark.parametrize("backend", MIP)
 def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
-    built = build_model(14, 14, "independent")
-    result = solve(built.model, backend, time_limit=0.5)
+    """A limit of a millisecond runs out while the 0-1 program is still being built, so the
+    solver starts with no time left (HiGHS: its least limit, 1 ms) on a board whose proof takes
+    it minutes: UNKNOWN whatever the machine, with a bound that still holds."""
+    built = build_model(20, 20, "independent")
+    started = time.perf_counter()
+    result = solve(built.model, backend, time_limit=0.001)
+    assert time.perf_counter() - started < 0.001 + 10.0  # the build, then at most the limit
     assert built.model.objective is not None
     assert result.status is Status.UNKNOWN
     assert result.bound is not None
-    assert built.model.objective.lower_bound <= result.bound <= INDEPENDENT_14X14
+    assert built.model.objective.lower_bound <= result.bound <= INDEPENDENT_20X20
     if result.objective is not None:
         assert result.bound <= result.objective
         check_assignment(built.model, result.assignment)

@@ -1,0 +1,166 @@
+"""The routes that solve knight domination, as data: which route ``auto`` takes, and every setting.
+
+Proving an optimum costs more than finding it, and each prover fails differently by variant and
+board size, so the routes and their solver settings are tables that a benchmark run can retune
+in one place. The figures behind every entry are in bench/results/domination.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from boardsat.backends import CPSAT, MIP_BACKENDS, SCIP, capabilities, seed_parameters
+from boardsat.errors import BoardsatError
+from boardsat.model import Model
+from boardsat.race import Stage
+
+# What a backend can run: CP-SAT; a SAT solver that RC2 drives as a core-guided prover; another
+# SAT solver; a MIP solver.
+KINDS: dict[str, str] = {
+    "cpsat": "CP-SAT",
+    "rc2": "a SAT solver that runs RC2",
+    "sat": "a SAT solver",
+    "mip": "a MIP solver",
+}
+
+
+def backend_kind(backend: str) -> str:
+    """The row of the tables below that ``backend`` reads (BoardsatError if it is unusable)."""
+    if backend == CPSAT:
+        return "cpsat"
+    if backend in MIP_BACKENDS:
+        capabilities(backend)
+        return "mip"
+    return "rc2" if "maxsat" in capabilities(backend).optimisation else "sat"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One solver job's options; the run's seed joins its ``parameters`` when a stage is made."""
+
+    options: Mapping[str, Any]
+    backend: str | None = None  # None: the backend the caller chose
+
+    def stage(
+        self,
+        model: Model,
+        backend: str,
+        seed: int,
+        *,
+        seconds: float | None = None,
+        hinted: bool = False,
+    ) -> Stage:
+        name = self.backend or backend
+        options = dict(self.options)
+        seeded = seed_parameters(name, seed)
+        if seeded:
+            options["parameters"] = {**options.get("parameters", {}), **seeded}
+        return Stage(model, name, options, seconds, hinted)
+
+
+# The solver settings every route and race draws on.
+CPSAT_CORE_SEARCH = Setting({"workers": 1, "parameters": {"optimize_with_core": True}}, CPSAT)
+RC2 = Setting({"optimisation": "maxsat"})
+CORE_PROVER = {"cpsat": CPSAT_CORE_SEARCH, "rc2": RC2}  # the core-guided prover, by kind
+CPSAT_LOCAL_SEARCH = Setting({"workers": 1, "parameters": {"use_ls_only": True}}, CPSAT)
+CPSAT_SHARED_LOCAL_SEARCH = Setting({"workers": 2, "parameters": {"use_ls_only": True}}, CPSAT)
+SAT_PLACER = Setting({"optimisation": "linear-down"})
+SCIP_DEFAULTS = Setting({}, SCIP)
+SCIP_ROOT_CUTS_ONLY = Setting({"parameters": {"separating/maxrounds": 0}}, SCIP)
+# the portfolio's one full-problem worker, beside CP-SAT's local search and LNS on the second
+# thread (with one named subsolver, that is what CP-SAT runs there)
+PORTFOLIO_WORKER = {"independent": "core", "dominating": "max_lp", "total": "core"}
+PORTFOLIO = {
+    variant: Setting({"workers": 2, "parameters": {"subsolvers": [worker]}}, CPSAT)
+    for variant, worker in PORTFOLIO_WORKER.items()
+}
+
+
+@dataclass(frozen=True)
+class Single:
+    """The single route's defaults for a backend kind; the caller's options override them."""
+
+    options: Mapping[str, Any]
+    symmetry: bool  # the lex-leader break (the MIP solvers find the board's symmetry themselves)
+
+
+SINGLE = {
+    "cpsat": Single({"workers": 8}, symmetry=True),
+    "rc2": Single({"optimisation": "maxsat"}, symmetry=True),
+    "sat": Single({}, symmetry=True),
+    "mip": Single({}, symmetry=False),
+}
+
+
+@dataclass(frozen=True)
+class Route:
+    """What a route does, in one line, and the backend kinds that can run it."""
+
+    summary: str
+    kinds: tuple[str, ...]
+
+
+ROUTES: dict[str, Route] = {
+    "auto": Route("the route AUTO picks by backend kind and board size", tuple(KINDS)),
+    "race": Route("two provers on two processes, lined up by LINE_UPS", ("cpsat", "rc2")),
+    "core": Route("the core-guided prover alone, in this process", ("cpsat", "rc2")),
+    "portfolio": Route("one CP-SAT worker beside CP-SAT's local search, two threads", ("cpsat",)),
+    "single": Route("one backend with its own options", tuple(KINDS)),
+}
+
+# ``auto``: per backend kind, the route for boards up to a number of squares (None: any larger);
+# a half of a split total board counts the squares its knights may stand on.
+AUTO: dict[str, tuple[tuple[int | None, str], ...]] = {
+    "cpsat": ((100, "core"), (169, "portfolio"), (None, "race")),
+    "rc2": ((100, "core"), (None, "race")),
+    "sat": ((None, "single"),),
+    "mip": ((None, "single"),),
+}
+
+
+def auto_route(kind: str, squares: int) -> str:
+    """The route ``auto`` stands for on a board (or half) of ``squares`` squares."""
+    return next(route for up_to, route in AUTO[kind] if up_to is None or squares <= up_to)
+
+
+def describe_auto() -> str:
+    """AUTO in words, for help texts: generated, so that it cannot drift from the table."""
+    parts = []
+    for kind, steps in AUTO.items():
+        words = [route if up_to is None else f"{route} up to {up_to}" for up_to, route in steps]
+        parts.append(f"{kind}: {', '.join(words)}")
+    return "; ".join(parts)
+
+
+def check_route(route: str, backend: str) -> str:
+    """The backend's kind, once ``route`` is known and can run on it; else one line saying why."""
+    if route not in ROUTES:
+        raise BoardsatError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
+    kind = backend_kind(backend)
+    kinds = ROUTES[route].kinds
+    if kind not in kinds:
+        needs = " or ".join(KINDS[k] for k in kinds)
+        raise BoardsatError(
+            f"the {route} route needs {needs}, not {backend!r}; the single route runs any backend"
+        )
+    return kind
+
+
+def in_process_stage(
+    route: str, kind: str, model: Model, backend: str, variant: str, seed: int
+) -> Stage:
+    """The one stage of the ``core`` or ``portfolio`` route."""
+    setting = CORE_PROVER[kind] if route == "core" else PORTFOLIO[variant]
+    return setting.stage(model, backend, seed)
+
+
+def single_options(kind: str, backend: str, seed: int, chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The single route's backend options: its defaults, the caller's ``chosen`` over them, and
+    the seed under any ``parameters`` the caller set."""
+    options = {**SINGLE[kind].options, **chosen}
+    seeded = seed_parameters(backend, seed)
+    if seeded:
+        options["parameters"] = seeded | dict(options.get("parameters", {}))
+    return options
