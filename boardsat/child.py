@@ -1,11 +1,12 @@
 """Timed work in a child process that can be killed: the one runner races and benchmarks share.
 
 Some solvers cannot be interrupted (CaDiCaL in python-sat) and a race starts children of its own,
-so timed work runs in a forked child that leads its own process group; killing the group ends
-everything below it. A child dies with its parent (Linux ``PR_SET_PDEATHSIG``), ignores Ctrl-C
-(the parent's to handle), and sends its messages over one pipe, ending with ``("done", None)``:
-a pipe that closes before that means the child died without a Python exception (a segfault, an
-out-of-memory kill), which comes back as its failure naming the exit code.
+so timed work runs in a forked child that leads its own process group (``own_group``); killing
+the group ends everything below it, racers included, which stay in that group. A child also dies
+with its parent (Linux ``PR_SET_PDEATHSIG``), ignores Ctrl-C (the parent's to handle), and sends
+its messages over one pipe, ending with ``("done", None)``: a pipe that closes before that means
+the child died without a Python exception (a segfault, an out-of-memory kill), which comes back
+as its failure naming the exit code.
 """
 
 from __future__ import annotations
@@ -32,14 +33,20 @@ class ChildFailed(RuntimeError):
 
 
 class Child:
-    """One forked child running ``work(send, *args)``; the parent reads what it sends."""
+    """One forked child running ``work(send, *args)``; the parent reads what it sends.
 
-    def __init__(self, work: Callable[..., None], *args: Any) -> None:
+    Not a daemon process, since daemons may start no children and a timed benchmark run starts
+    a race's racers; ``kill`` and the parent-death signal end it instead.
+    """
+
+    def __init__(self, work: Callable[..., None], *args: Any, own_group: bool = False) -> None:
         # fork starts at once and takes closures; spawn, where fork is missing, re-imports boardsat
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         context = cast(Any, multiprocessing.get_context(method))
         self.connection, send = context.Pipe(duplex=False)
-        self.process = context.Process(target=_child_main, args=(work, send, *args), daemon=True)
+        self.own_group = own_group
+        setup = (own_group, os.getpid())
+        self.process = context.Process(target=_child_main, args=(setup, work, send, *args))
         with contextlib.closing(send):  # the child's end: the parent keeps none open
             self.process.start()
 
@@ -55,18 +62,26 @@ class Child:
             return ("failed", f"it died without finishing, exit code {self.process.exitcode}")
 
     def kill(self) -> None:
-        """Kill the child and every process it started, then reap it."""
-        with contextlib.suppress(ProcessLookupError):  # the group may have ended already
-            os.killpg(self.process.pid, signal.SIGKILL)
+        """Kill the child (with its group, which holds what it started, when it leads one), then
+        reap it."""
+        if self.own_group:
+            with contextlib.suppress(ProcessLookupError):  # the group may have ended already
+                os.killpg(self.process.pid, signal.SIGKILL)
         self.process.kill()
         self.process.join()
         self.connection.close()
 
 
-def _child_main(work: Callable[..., None], send: Connection, *args: Any) -> None:
+def _child_main(
+    setup: tuple[bool, int], work: Callable[..., None], send: Connection, *args: Any
+) -> None:
     """Set the child up, run ``work``, and say ``done`` as its last act."""
-    os.setpgrp()
+    own_group, parent = setup
+    if own_group:
+        os.setpgrp()
     _die_with_parent()
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.closing(send):
         with failures_sent(send):
@@ -103,7 +118,7 @@ def run_in_child(job: Callable[[], T], limit: float, grace: float = 2.0) -> Fini
     A BoardsatError inside the job is raised here as itself (bad input stays one line); any
     other failure, or the child's death, raises ChildFailed.
     """
-    child = Child(_send_value, job)
+    child = Child(_send_value, job, own_group=True)
     try:
         if not child.connection.poll(limit + grace):
             return TimedOut(limit)

@@ -65,7 +65,7 @@ def build_model(
     ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers" (LB
     solved for, within ``deadline``: a tile not solved in time adds nothing);
     ``knights_on`` ("dark" or "light", total variant only) builds one half of the split problem
-    (domination_colours): knights on that colour only, each square of the other colour attacked.
+    (colours.py): knights on that colour only, each square of the other colour attacked.
     """
     board = Board(rows, cols)
     check_variant(variant)

@@ -229,7 +229,7 @@ def domination_line_up(
 
     ``seed`` seeds every racer that takes one; a second prover of one solver takes ``seed + 1``
     (and a second core-guided prover a model shuffled by ``seed``). ``knights_on`` races one
-    colour's half of a split total problem (domination_colours).
+    colour's half of a split total problem (colours.py).
     """
     row = line_up_row(backend_kind(backend), variant, knights_on is not None, rows * cols)
     built = build_model(

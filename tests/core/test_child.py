@@ -11,6 +11,7 @@ import pytest
 
 from boardsat.child import ChildFailed, Finished, TimedOut, run_in_child
 from boardsat.errors import BoardsatError
+from tests.oracles.hard_models import pigeonhole
 
 
 def test_a_finished_job_returns_its_value() -> None:
@@ -59,3 +60,19 @@ def test_a_child_that_dies_without_a_word_is_a_failure_naming_its_exit_code() ->
 
     with pytest.raises(ChildFailed, match="exit code -9"):
         run_in_child(die, limit=30.0)
+
+
+def test_a_timed_job_may_race_and_its_racers_die_with_it() -> None:
+    """A benchmark times a race in a child: the racers are the child's children."""
+
+    def race_two() -> int:
+        from boardsat.race import Racer, Stage, race
+
+        built = pigeonhole(4, escape=True)  # five pigeons, four holes: one stays out
+        racers = [Racer(name, (Stage(built, "cpsat"),)) for name in ("a", "b")]
+        outcome = race(racers, time_limit=30)
+        assert outcome.result.objective is not None
+        return outcome.result.objective
+
+    outcome = run_in_child(race_two, limit=60.0)
+    assert outcome == Finished(1)  # one pigeon must stay out

@@ -35,6 +35,16 @@ def test_rows_are_compared_with_the_published_values_infeasible_boards_included(
     assert document["settings"]["largest_n_proven"] == {"total": {"boardsat auto cpsat": 5}}
 
 
+def test_race_routes_run_inside_the_benchmarks_timed_children(tmp_path: Path) -> None:
+    """Each run is timed in a child, and a race starts its racers from there."""
+    output = tmp_path / "bench.json"
+    chosen = ["boardsat race cpsat", "boardsat race cadical195"]
+    benchmark = Benchmark(3, 4, 30.0, ["independent"], 1, str(output), chosen)
+    for row in benchmark.run():
+        assert row.extra["proven"] and row.extra["matches_published"]
+    assert len(benchmark.rows) == 4
+
+
 def test_a_bad_results_path_is_refused_before_anything_is_measured(
     tmp_path: Path, run_cli: CliRun
 ) -> None:

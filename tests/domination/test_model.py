@@ -184,13 +184,13 @@ TIME_LIMITED = [
 def test_a_limit_spent_before_the_solver_starts_gives_unknown(
     route: str, backend: str, options: dict[str, int]
 ) -> None:
-    """Building the 20x20 model alone takes longer than a millisecond, and the limit counts from
-    the call: no route can prove anything, on any machine, and the bound it gives still holds."""
+    """The limit counts from the call, so a limit of 0 is spent before any solver starts: no
+    route can prove anything, on any machine, and the bound it gives still holds."""
     started = time.perf_counter()
     answer = solve_domination(
-        20, 20, "independent", route=route, backend=backend, time_limit=0.001, **options
+        20, 20, "independent", route=route, backend=backend, time_limit=0, **options
     )
-    assert time.perf_counter() - started < 0.001 + SLACK_S
+    assert time.perf_counter() - started < SLACK_S
     assert answer.result.status is Status.UNKNOWN
     best = published_minimum(20, "independent")
     assert best is not None and answer.lower_bound is not None and answer.lower_bound < best
