@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import time
 from collections.abc import Callable
@@ -10,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from boardsat.models import plan_solve
 from boardsat.models.exchange.bounds import lower_bound
 from boardsat.models.exchange.instance import seed_instance
 from boardsat.models.exchange.published import (
@@ -22,9 +22,6 @@ from boardsat.models.exchange.seed import seed_check
 from boardsat.oracle import Step, shortest_path
 from tests.conftest import CliRun
 from tests.oracles.exchange_oracle import oracle_distance
-
-# the module, for monkeypatching: the package's own `solve` is the function
-exchange_solve = importlib.import_module("boardsat.models.exchange.solve")
 
 
 def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
@@ -69,14 +66,14 @@ def test_checks_the_time_limit_stops_compare_nothing_and_the_plan_is_still_print
 ) -> None:
     """The planner finds the plan, then its stand-in waits out the whole limit, so the BFS checks
     start past the shared deadline on any machine: they say so, and the plan is printed."""
-    plan = exchange_solve.shortest_plan
+    plan = plan_solve.shortest_plan
 
     def planner_spending_the_limit(*args: Any, time_limit: float, **options: Any) -> Any:
         answer = plan(*args, **options)
         time.sleep(time_limit + 0.01)
         return answer
 
-    monkeypatch.setattr(exchange_solve, "shortest_plan", planner_spending_the_limit)
+    monkeypatch.setattr(plan_solve, "shortest_plan", planner_spending_the_limit)
     limit = ["--time-limit", "0.2", "--verify", "--farthest"]
     code, out, _ = run_cli("exchange", *limit, "--json")
     document = json.loads(out)
@@ -116,7 +113,7 @@ def test_verify_exits_1_when_the_oracle_disagrees(
     shortest = oracle_distance(seed_instance())
     assert shortest is not None
     claimed = shortest + off_by
-    monkeypatch.setattr(exchange_solve, "shortest_path", oracle_off_by(off_by))
+    monkeypatch.setattr(plan_solve, "shortest_path", oracle_off_by(off_by))
     code, out, _ = run_cli("exchange", "--verify", *args, *(["--json"] if as_json else []))
     assert code == 1
     if as_json:
@@ -134,7 +131,7 @@ def test_a_claim_of_no_plan_at_all_disagrees_with_any_path_the_oracle_finds(
     unreachable = ["--start", ".../.B./...", "--goal", "B../.../..."]
     too_long: list[Step[Any, Any]] = [Step("a move", None)] * 99
 
-    monkeypatch.setattr(exchange_solve, "shortest_path", lambda *_, **__: too_long)
+    monkeypatch.setattr(plan_solve, "shortest_path", lambda *_, **__: too_long)
     code, out, _ = run_cli("exchange", *unreachable, "--verify", "--max-horizon", "5")
     assert code == 1 and "no plan of any length" in out
     assert "BFS oracle: 99 moves (DISAGREES)" in out

@@ -8,24 +8,21 @@ does not depend on the machine's speed.
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
 from boardsat import deadline as deadline_module
 from boardsat.encoders.horizon_encoding import HorizonEncoding
 from boardsat.horizon_search import Ending
 from boardsat.model import Cardinality, Clause
+from boardsat.models import plan_solve
 from boardsat.models.board import Board
 from boardsat.models.exchange import bounds as exchange_bounds
+from boardsat.models.exchange import model as exchange_model
 from boardsat.models.exchange.bounds import lower_bound, parity
 from boardsat.models.exchange.instance import Exchange
 from boardsat.models.exchange.model import knight_distances, planning_task
 from boardsat.models.exchange.solve import shortest_plan
 from boardsat.planning_task import PlanningTask
-
-# the module, for monkeypatching: the package's own `solve` is the function
-exchange_solve = importlib.import_module("boardsat.models.exchange.solve")
 
 FULL_START = "BBBBBBBB/BBBBBBBB/BBBBBBBB/......../......../WWWWWWWW/WWWWWWWW/WWWWWWWW"
 FULL_GOAL = "WWWWWWWW/WWWWWWWW/WWWWWWWW/......../......../BBBBBBBB/BBBBBBBB/BBBBBBBB"
@@ -114,9 +111,9 @@ def test_each_phase_starts_only_with_time_left(
         clock.sleep(0.1)
         return ground(exchange)
 
-    monkeypatch.setattr(exchange_solve, "planning_task", slow_grounding)
+    monkeypatch.setattr(exchange_model, "planning_task", slow_grounding)
     monkeypatch.setattr(
-        exchange_solve, "find_plan", lambda *_, **__: pytest.fail("the search was started")
+        plan_solve, "find_plan", lambda *_, **__: pytest.fail("the search was started")
     )
     exchange = Exchange.parse(FULL_START, FULL_GOAL)
     grounded = shortest_plan(exchange, time_limit=0.05, bounds=False)

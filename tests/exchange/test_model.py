@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from itertools import permutations
 
 import pytest
@@ -29,9 +28,6 @@ from boardsat.models.exchange.rules import replay, successors
 from boardsat.models.exchange.solve import MAX_HORIZON, shortest_plan
 from boardsat.oracle import explore, farthest
 from tests.oracles.exchange_oracle import oracle_distance
-
-# the module, for monkeypatching: the package's own `solve` is the function
-exchange_solve = importlib.import_module("boardsat.models.exchange.solve")
 
 
 def test_seed_figures_by_bfs() -> None:
@@ -136,7 +132,7 @@ def test_a_knight_that_reaches_no_goal_square_means_no_plan_of_any_length(
     searched = shortest_plan(exchange, max_horizon=5, bounds=False).outcome
     assert searched.ending is Ending.NO_PLAN
     assert searched.describe() == "no plan of at most 5 moves (proven)"
-    monkeypatch.setattr(exchange_solve, "planning_task", lambda _: pytest.fail("grounded"))
+    monkeypatch.setattr(exchange_model, "planning_task", lambda _: pytest.fail("grounded"))
     proven = shortest_plan(exchange, max_horizon=5).outcome
     assert proven.ending is Ending.NO_PLAN and proven.max_horizon is None
     assert proven.describe() == "no plan of any length (proven)" and proven.horizons == ()

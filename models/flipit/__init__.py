@@ -1,0 +1,38 @@
+"""Flip-It: two-sided pieces jump along straight lines over other pieces into a hole, turning
+over every piece they jump; the aim is to show one side everywhere in the fewest jumps.
+
+A planning puzzle in the exchange's shape: an ``instance`` (the board's cells and lines, start and
+goal as text such as ``.BBBBBBBBBBB``), the ``rules`` that the BFS oracle walks and that replay
+every plan, the ``model`` (a planning task with conditional effects for the turned pieces),
+admissible ``bounds``, ``solve`` (the puzzle as the shared planning route sees it), ``draw``,
+``published`` (the seed's figures) and ``seed`` (the demo's check).
+
+>>> from boardsat.models.flipit import FlipIt, line_board, solve
+>>> answer = solve(FlipIt.parse(line_board(6), ".BBBBB"), verify=True)
+>>> answer.outcome.describe(), answer.oracle.agrees
+('plan of 4 moves (proven optimal)', True)
+>>> answer.positions[-1]
+'WWWWW.'
+"""
+
+from __future__ import annotations
+
+from boardsat.models.flipit.instance import STAR, FlipBoard, FlipIt, board_named, line_board
+from boardsat.models.flipit.model import planning_task
+from boardsat.models.flipit.rules import replay, successors
+from boardsat.models.flipit.solve import FlipItAnswer, FlipItPuzzle, shortest_plan, solve
+
+__all__ = [
+    "STAR",
+    "FlipBoard",
+    "FlipIt",
+    "FlipItAnswer",
+    "FlipItPuzzle",
+    "board_named",
+    "line_board",
+    "planning_task",
+    "replay",
+    "shortest_plan",
+    "solve",
+    "successors",
+]

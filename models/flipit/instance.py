@@ -1,0 +1,144 @@
+"""A Flip-It instance: a board of cells and straight lines, a start, and a goal.
+
+Positions are text, one character per cell in cell order: ``B`` and ``W`` for the two sides of a
+piece, ``.`` for a hole (the seed's start is ``.BBBBBBBBBBB``). The goal is a position, or, by
+default, every piece white with the holes anywhere.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from boardsat.errors import BoardsatError
+from boardsat.models.flipit.published import SEED_START, STAR_LINES
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the standard library's reader arrived in 3.11
+    import tomli as tomllib
+
+HOLE = "."
+BLACK = "B"
+WHITE = "W"
+Position = str
+Move = tuple[int, int]
+"""The jumping piece's cell and the hole it lands in."""
+MAX_CELLS = 64
+
+
+@dataclass(frozen=True)
+class FlipBoard:
+    """Cells ``0 .. cells - 1`` and the straight lines through them, each an ordered cell tuple.
+
+    Two lines share at most one cell, as straight lines do, so a move is named by its two cells.
+    """
+
+    name: str
+    cells: int
+    lines: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.cells <= MAX_CELLS:
+            raise BoardsatError(f"a board has 2 to {MAX_CELLS} cells, not {self.cells}")
+        for line in self.lines:
+            if len(line) < 2 or len(set(line)) != len(line):
+                raise BoardsatError(f"line {list(line)} needs two or more distinct cells")
+            if not all(0 <= cell < self.cells for cell in line):
+                raise BoardsatError(f"line {list(line)} has a cell outside 0..{self.cells - 1}")
+        for i, first in enumerate(self.lines):
+            for second in self.lines[i + 1 :]:
+                if len(set(first) & set(second)) > 1:
+                    raise BoardsatError(
+                        f"lines {list(first)} and {list(second)} share more than one cell"
+                    )
+
+
+STAR = FlipBoard("star", 12, STAR_LINES)
+
+
+def line_board(cells: int) -> FlipBoard:
+    """The original Flip It: one row of ``cells`` cells."""
+    return FlipBoard(f"line:{cells}", cells, (tuple(range(cells)),))
+
+
+def board_named(name: str) -> FlipBoard:
+    """``star``, ``line:N``, or a TOML file with ``cells = N`` and ``lines = [[...], ...]``."""
+    if name == "star":
+        return STAR
+    found = re.fullmatch(r"line:(\d+)", name)
+    if found:
+        return line_board(int(found.group(1)))
+    return _board_file(Path(name))
+
+
+def _board_file(path: Path) -> FlipBoard:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BoardsatError(f"{path}: cannot read it ({error.strerror})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise BoardsatError(f"{path}: not TOML ({error})") from None
+    cells, lines = data.get("cells"), data.get("lines")
+    if not isinstance(cells, int) or isinstance(cells, bool):
+        raise BoardsatError(f"{path}: cells: a whole number of cells is needed")
+    if not isinstance(lines, list) or not all(
+        isinstance(line, list) and all(type(cell) is int for cell in line) for line in lines
+    ):
+        raise BoardsatError(f"{path}: lines: a list of lists of cell numbers is needed")
+    try:
+        return FlipBoard(path.name, cells, tuple(tuple(line) for line in lines))
+    except BoardsatError as error:
+        raise BoardsatError(f"{path}: {error}") from None
+
+
+def parse_position(board: FlipBoard, text: str, what: str) -> Position:
+    """Position text checked against ``board``; BoardsatError says what is wrong in one line."""
+    position = text.strip().upper()
+    if len(position) != board.cells:
+        raise BoardsatError(
+            f"{what} {text!r} has {len(position)} cells; the {board.name} board has {board.cells}"
+        )
+    bad = re.search(r"[^BW.]", position)
+    if bad:
+        raise BoardsatError(f"{what} {text!r} has {bad.group()!r}: use B, W, or . for a hole")
+    if HOLE not in position:
+        raise BoardsatError(f"{what} {text!r} has no hole: no piece could move")
+    return position
+
+
+@dataclass(frozen=True)
+class FlipIt:
+    """An instance: ``goal`` None means every piece white, the holes anywhere."""
+
+    board: FlipBoard
+    start: Position
+    goal: Position | None = None
+
+    @classmethod
+    def parse(cls, board: FlipBoard, start: str, goal: str | None = None) -> FlipIt:
+        first = parse_position(board, start, "start")
+        if goal is None:
+            return cls(board, first)
+        last = parse_position(board, goal, "goal")
+        if first.count(HOLE) != last.count(HOLE):
+            raise BoardsatError(
+                f"start has {_holes(first.count(HOLE))} but goal has {_holes(last.count(HOLE))}"
+            )
+        return cls(board, first, last)
+
+    def is_goal(self, position: Position) -> bool:
+        if self.goal is not None:
+            return position == self.goal
+        return BLACK not in position
+
+
+def _holes(count: int) -> str:
+    return "1 hole" if count == 1 else f"{count} holes"
+
+
+def seed_instance() -> FlipIt:
+    """Seed 004: the star with its hole at the top and every piece black."""
+    return FlipIt.parse(STAR, SEED_START)

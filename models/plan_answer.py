@@ -1,0 +1,127 @@
+"""What a planning puzzle answers, with its text and its JSON fields.
+
+The planner's outcome comes first (its ending, its plan replayed by the rules, each horizon);
+the BFS checks asked for beside it follow: the oracle's distance and whether it agrees, and the
+farthest positions. A check the time limit stopped says so and compares nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Generic
+
+from boardsat.horizon_search import PlanOutcome
+from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
+
+
+@dataclass(frozen=True)
+class OracleCheck:
+    """The BFS oracle's fewest moves (None: unreachable) and whether the planner's answer agrees;
+    both None when the oracle did not finish in time."""
+
+    finished: bool
+    moves: int | None
+    agrees: bool | None
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "oracle_finished": self.finished,
+            "oracle_moves": self.moves,
+            "oracle_agrees": self.agrees,
+        }
+
+    def line(self) -> str:
+        if not self.finished:
+            return "BFS oracle: did not finish within the time limit (answer not compared)"
+        shown = "unreachable" if self.moves is None else f"{self.moves} moves"
+        return f"BFS oracle: {shown} ({'agrees' if self.agrees else 'DISAGREES'})"
+
+
+@dataclass(frozen=True)
+class Farthest:
+    """The positions farthest from ``source`` by BFS, their distance and the number reachable;
+    all None when the BFS did not finish in time."""
+
+    source: str  # what the distances are measured from, in words
+    distance: int | None
+    positions: tuple[str, ...] | None
+    reachable: int | None
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "farthest_distance": self.distance,
+            "farthest_positions": None if self.positions is None else list(self.positions),
+            "reachable_states": self.reachable,
+        }
+
+    def lines(self) -> list[str]:
+        if self.positions is None:
+            return [f"farthest from {self.source}: the BFS did not finish within the time limit"]
+        return [
+            f"farthest from {self.source}: {self.distance} moves, {len(self.positions)} positions",
+            *(f"  {text}" for text in self.positions),
+            f"reachable positions: {self.reachable}",
+        ]
+
+
+@dataclass(frozen=True)
+class PlanAnswer(Generic[P, M]):
+    """The planner's outcome and, when it found a plan, its moves with the positions the rules
+    replayed them through; then the BFS checks, when asked for."""
+
+    puzzle: PlanningPuzzle[P, M]
+    outcome: PlanOutcome
+    moves: tuple[M, ...] | None
+    positions: tuple[P, ...] | None
+    oracle: OracleCheck | None = None
+    farthest: Farthest | None = None
+
+    @property
+    def disagrees(self) -> bool:
+        """The oracle finished and contradicts the planner."""
+        return self.oracle is not None and self.oracle.agrees is False
+
+    def plan(self) -> list[tuple[str, P]]:
+        """Each move as the puzzle writes it, and the position after it."""
+        if self.moves is None or self.positions is None:
+            return []
+        return [
+            (self.puzzle.move_name(move, before), after)
+            for move, (before, after) in zip(self.moves, pairwise(self.positions), strict=True)
+        ]
+
+    def document(self) -> dict[str, Any]:
+        puzzle, outcome = self.puzzle, self.outcome
+        document: dict[str, Any] = {
+            "start": puzzle.position_text(puzzle.start),
+            "goal": puzzle.goal_text(),
+            "backend": outcome.backend,
+            "encoding": outcome.encoding,
+            "ending": outcome.ending.value,
+            "summary": outcome.describe(),
+            "moves": None if self.moves is None else len(self.moves),
+            "proven_optimal": outcome.proven_optimal,
+            "plan": [name for name, _ in self.plan()],
+            "horizons": [
+                {"horizon": r.horizon, "status": r.status.value, "seconds": r.seconds, "by": r.by}
+                for r in outcome.horizons
+            ],
+            "seconds": outcome.seconds,
+        }
+        if self.oracle is not None:
+            document |= self.oracle.document()
+        if self.farthest is not None:
+            document |= self.farthest.document()
+        return document
+
+    def lines(self) -> list[str]:
+        """The outcome, each move with the position after it, then the checks."""
+        lines = [self.outcome.describe()]
+        for number, (name, after) in enumerate(self.plan(), 1):
+            lines.append(f"{number:>3}. {name:<10} {self.puzzle.position_text(after)}")
+        if self.oracle is not None:
+            lines.append(self.oracle.line())
+        if self.farthest is not None:
+            lines.extend(self.farthest.lines())
+        return lines

@@ -1,0 +1,161 @@
+"""The route every planning puzzle shares: increasing horizons from its bounds, the plan replayed
+by its rules, and the BFS checks asked for, all under one time limit."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Generic
+
+from boardsat.deadline import Deadline
+from boardsat.encoders.horizon_encoding import Strengthenings
+from boardsat.horizon_search import Ending, HorizonReport, find_plan, settled
+from boardsat.models.plan_answer import Farthest, OracleCheck, PlanAnswer
+from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
+from boardsat.oracle import OutOfTime, explore, shortest_path
+
+Progress = Callable[[HorizonReport], None]
+
+
+@dataclass(frozen=True)
+class PlanRequest(Generic[P, M]):
+    """What is asked: the fewest moves of ``puzzle`` on ``backend``, up to ``max_horizon``
+    (None: until ``time_limit``, or the puzzle's ``cap`` without either), with the given
+    strengthenings, starting at the puzzle's bounds unless ``bounds`` is off; ``verify`` adds
+    the BFS oracle's comparison and ``farthest`` the farthest positions."""
+
+    puzzle: PlanningPuzzle[P, M]
+    backend: str
+    cap: int
+    max_horizon: int | None = None
+    time_limit: float | None = None
+    strengthenings: Strengthenings = field(default_factory=Strengthenings)
+    bounds: bool = True
+    verify: bool = False
+    farthest: bool = False
+
+
+def solve(request: PlanRequest[P, M], progress: Progress | None = None) -> PlanAnswer[P, M]:
+    """Answer ``request``: one time limit for the planner and the BFS checks after it."""
+    deadline = Deadline(request.time_limit)
+    answer = shortest_plan(
+        request.puzzle,
+        request.backend,
+        cap=request.cap,
+        max_horizon=request.max_horizon,
+        time_limit=deadline.remaining(),
+        strengthenings=request.strengthenings,
+        bounds=request.bounds,
+        progress=progress,
+    )
+    if request.verify:
+        answer = replace(answer, oracle=compare_with_oracle(answer, deadline))
+    if request.farthest:
+        answer = replace(answer, farthest=farthest_positions(request.puzzle, deadline))
+    return answer
+
+
+def shortest_plan(
+    puzzle: PlanningPuzzle[P, M],
+    backend: str,
+    *,
+    cap: int,
+    max_horizon: int | None = None,
+    time_limit: float | None = None,
+    strengthenings: Strengthenings | None = None,
+    bounds: bool = True,
+    progress: Progress | None = None,
+) -> PlanAnswer[P, M]:
+    """The fewest moves up to ``max_horizon``, proven. ``bounds`` starts at the puzzle's lower
+    bound, skips the horizons it refutes, and settles at once when it proves that no plan of any
+    length exists. Without ``max_horizon`` the horizons grow until ``time_limit``, or up to
+    ``cap`` when there is no limit either.
+
+    ``time_limit`` counts from the call, so the bounds, the task's grounding and the encoding's
+    set-up spend it too. Grounding and set-up cannot be stopped midway: each phase starts only
+    while time is left (the answer is UNKNOWN otherwise), and the solver gets what they left.
+    """
+    deadline = Deadline(time_limit)
+    if max_horizon is None and time_limit is None:
+        max_horizon = cap
+    chosen = strengthenings if strengthenings is not None else Strengthenings()
+
+    def settle(ending: Ending, start: int, horizon: int | None) -> PlanAnswer[P, M]:
+        outcome = settled(
+            ending,
+            backend,
+            chosen,
+            lower_bound=start,
+            max_horizon=horizon,
+            seconds=deadline.elapsed(),
+        )
+        return PlanAnswer(puzzle, outcome, None, None)
+
+    start = 0
+    refuted = None
+    try:
+        if bounds:
+            proven = puzzle.bounds(deadline)
+            if proven is None:
+                return settle(Ending.NO_PLAN, 0, None)
+            start, refuted = proven.lower, proven.refuted
+        _check_time(deadline)
+        task = puzzle.planning_task()
+        _check_time(deadline)
+    except OutOfTime:
+        return settle(Ending.UNKNOWN, start, max_horizon)
+    outcome = find_plan(
+        task,
+        backend,
+        lower_bound=start,
+        max_horizon=max_horizon,
+        time_limit=deadline.remaining(),
+        strengthenings=chosen,
+        refuted=refuted,
+        progress=progress,
+    )
+    if outcome.plan is None:
+        return PlanAnswer(puzzle, outcome, None, None)
+    moves = tuple(puzzle.plan_moves(outcome.plan))
+    return PlanAnswer(puzzle, outcome, moves, tuple(puzzle.replay(moves)))
+
+
+def _check_time(deadline: Deadline) -> None:
+    """A phase that cannot stop midway starts only while time is left."""
+    if deadline.expired():
+        raise OutOfTime("the time limit passed before the puzzle was solved")
+
+
+def compare_with_oracle(answer: PlanAnswer[P, M], deadline: Deadline) -> OracleCheck:
+    """The BFS oracle's fewest moves, by the rules alone, against the planner's answer.
+
+    A claim of no plan of any length (``max_horizon`` None) is contradicted by any path; an
+    UNKNOWN claims nothing the oracle could contradict.
+    """
+    puzzle, outcome = answer.puzzle, answer.outcome
+    try:
+        path = shortest_path(puzzle.successors, puzzle.start, puzzle.is_goal, deadline=deadline)
+    except OutOfTime:
+        return OracleCheck(finished=False, moves=None, agrees=None)
+    best = None if path is None else len(path)
+    if outcome.ending is Ending.PLAN:
+        agrees = answer.moves is not None and best == len(answer.moves)
+    elif outcome.ending is Ending.NO_PLAN:
+        limit = outcome.max_horizon
+        agrees = best is None or (limit is not None and best > limit)
+    else:
+        agrees = True
+    return OracleCheck(finished=True, moves=best, agrees=agrees)
+
+
+def farthest_positions(puzzle: PlanningPuzzle[P, M], deadline: Deadline) -> Farthest:
+    """The positions farthest from the puzzle's ``farthest_sources`` by BFS; None fields if the
+    deadline stopped it."""
+    sources = puzzle.farthest_sources()
+    source = "start" if list(sources) == [puzzle.start] else "the goal positions"
+    try:
+        found = explore(puzzle.successors, list(sources), deadline=deadline)
+    except OutOfTime:
+        return Farthest(source, None, None, None)
+    texts = tuple(puzzle.position_text(p) for p in found.layer(found.depth))
+    return Farthest(source, found.depth, texts, found.reachable)

@@ -1,0 +1,110 @@
+"""Flip-It solved by the planners: optima equal the BFS distance, plans replay by the rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardsat.horizon_search import Ending
+from boardsat.models.flipit import STAR, FlipIt, line_board, replay, shortest_plan
+from boardsat.models.flipit.bounds import lower_bound
+from boardsat.models.flipit.instance import HOLE, seed_instance
+from boardsat.models.flipit.published import SEED_MOVES
+from boardsat.models.flipit.rules import successors
+from boardsat.models.flipit.seed import seed_check
+from boardsat.oracle import shortest_path
+from tests.conftest import CliRun
+
+
+def bfs_distance(game: FlipIt) -> int | None:
+    path = shortest_path(lambda p: successors(game.board, p), game.start, game.is_goal)
+    return None if path is None else len(path)
+
+
+@st.composite
+def line_games(draw: st.DrawFn) -> FlipIt:
+    cells = draw(st.integers(3, 7))
+    start = draw(st.lists(st.sampled_from("BW."), min_size=cells, max_size=cells))
+    start[draw(st.integers(0, cells - 1))] = HOLE
+    return FlipIt.parse(line_board(cells), "".join(start))
+
+
+def test_seed_check_is_verified() -> None:
+    assert seed_check().verified
+
+
+@pytest.mark.slow
+def test_cpsat_proves_the_seed_optimum_too() -> None:
+    answer = shortest_plan(seed_instance(), "cpsat")
+    assert answer.outcome.proven_optimal and answer.moves is not None
+    assert len(answer.moves) == SEED_MOVES
+    assert replay(seed_instance(), answer.moves)[-1] == answer.positions[-1]  # type: ignore[index]
+
+
+@settings(max_examples=40, deadline=None)
+@given(line_games(), st.sampled_from(["cadical195", "glucose4"]))
+def test_the_planner_optimum_is_the_bfs_distance(game: FlipIt, backend: str) -> None:
+    """A plan found replays to a goal and is as short as the BFS says; no plan means none exists."""
+    answer = shortest_plan(game, backend, max_horizon=40)
+    best = bfs_distance(game)
+    if best is None:
+        assert answer.outcome.ending is Ending.NO_PLAN and answer.moves is None
+    else:
+        assert answer.outcome.proven_optimal and answer.moves is not None
+        assert len(answer.moves) == best
+        assert game.is_goal(replay(game, answer.moves)[-1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from("BW"), min_size=11, max_size=11), st.integers(0, 11), st.booleans())
+def test_the_lower_bound_never_exceeds_the_bfs_distance(
+    pieces: list[str], hole: int, to_a_position: bool
+) -> None:
+    start = "".join([*pieces[:hole], HOLE, *pieces[hole:]])
+    goal = start[::-1] if to_a_position else None
+    game = FlipIt.parse(STAR, start, goal)
+    best = bfs_distance(game)
+    bound = lower_bound(game)
+    assert bound is not None and best is not None  # every star position is solvable
+    assert bound <= best
+
+
+def test_a_board_without_a_jump_has_no_plan_of_any_length() -> None:
+    answer = shortest_plan(FlipIt.parse(line_board(2), ".B"))
+    assert answer.outcome.ending is Ending.NO_PLAN and answer.outcome.max_horizon is None
+
+
+def test_cli_json_with_verify_and_farthest_on_a_line(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("flipit", "--board", "line:6", "--verify", "--farthest", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["proven_optimal"] is True
+    assert document["moves"] == document["oracle_moves"] == len(document["plan"])
+    assert document["oracle_agrees"] is True
+    assert document["farthest_distance"] >= document["moves"]
+    assert document["reachable_states"] == 6 * 2**5  # every position of a line of six
+
+
+def test_cli_reads_a_board_file(run_cli: CliRun, tmp_path: Path) -> None:
+    board = tmp_path / "triangle.toml"
+    board.write_text("cells = 6\nlines = [[0, 1, 3], [0, 2, 5], [3, 4, 5]]\n")
+    code, out, _ = run_cli("flipit", "--board", str(board), "--start", ".WBWBW", "--verify")
+    assert code == 0 and "(agrees)" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["--start", ".BBB"], "start '.BBB' has 4 cells; the star board has 12"),
+        (["--board", "line:1"], "a board has 2 to 64 cells, not 1"),
+        (["--board", "missing.toml"], "missing.toml: cannot read it"),
+        (["--goal", "WWWWWWWWWWWW"], "goal 'WWWWWWWWWWWW' has no hole: no piece could move"),
+    ],
+)
+def test_cli_refuses_bad_input_in_one_line(run_cli: CliRun, args: list[str], problem: str) -> None:
+    code, out, err = run_cli("flipit", *args)
+    assert code == 2 and out == ""
+    assert err.startswith(f"boardsat: error: {problem}") and err.count("\n") == 1
