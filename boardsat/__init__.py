@@ -1,4 +1,18 @@
-"""boardsat: board puzzles stated once as solver-neutral models, solved on CP-SAT or any SAT solver."""
+"""boardsat: board puzzles stated once as solver-neutral models, solved on CP-SAT or any SAT solver.
+
+A model is stated once, with variables keyed by tuples, and every backend answers in those keys:
+
+>>> from boardsat import Model, solve
+>>> model = Model("two of three")
+>>> cells = [model.var(("cell", index)) for index in range(3)]
+>>> model.add_at_least(cells, 2)
+>>> model.minimize([(1, cells[0]), (2, cells[1]), (3, cells[2])])
+>>> for backend in ("cpsat", "cadical195"):
+...     result = solve(model, backend)
+...     print(backend, result.status.name, result.objective, result[("cell", 2)])
+cpsat OPTIMAL 3 False
+cadical195 OPTIMAL 3 False
+"""
 
 from boardsat.backends import Capabilities, available_backends, backend_names, capabilities
 from boardsat.deadline import Deadline

@@ -147,7 +147,7 @@ def make_backend(name: str, **options: Any) -> Backend:
 
 def preload(names: Iterable[str]) -> None:
     """Load the solver libraries behind ``names`` now, so that children forked later (benchmark
-    instances, racers) inherit them: importing CP-SAT's Python layer alone takes about 0.4 s."""
+    instances, racers) inherit them, and no timed run pays for a slow import such as CP-SAT's."""
     for name in names:
         make_backend(name)
 

@@ -169,8 +169,9 @@ class Model:
     def shuffled(self, seed: int) -> Model:
         """The same problem with variables, constraints and their literals in a seeded order.
 
-        Solvers' run times hang on such orders (a core-guided proof can take 7 s or 35 s on
-        the same board), so racing shuffled copies cuts the heavy tail. Keys are unchanged, so
+        Solvers' run times hang on such orders (a core-guided proof's time varies several-fold
+        on the same board: bench/results/domination.md), so racing shuffled copies cuts the
+        heavy tail. Keys are unchanged, so
         answers decode exactly as on the original.
         """
         rng = random.Random(seed)

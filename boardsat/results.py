@@ -80,8 +80,6 @@ class Improvement:
 
 
 OnImprovement = Callable[[Improvement], None]
-# Polled by a solver while it runs: a better solution found elsewhere since the last call, or None.
-Incoming = Callable[[], Mapping[Key, bool] | None]
 
 
 @dataclass(frozen=True)

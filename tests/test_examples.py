@@ -9,13 +9,20 @@ from pathlib import Path
 import pytest
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+SLOW = {"exchange_strengthenings.py"}  # over 5 s here: a few SAT refutations of plan lengths
 
 
-def test_there_are_examples() -> None:
-    assert EXAMPLES
+def test_there_are_examples_and_the_slow_ones_exist() -> None:
+    assert EXAMPLES and {path.name for path in EXAMPLES} >= SLOW
 
 
-@pytest.mark.parametrize("script", EXAMPLES, ids=lambda path: path.name)
+@pytest.mark.parametrize(
+    "script",
+    [
+        pytest.param(path, id=path.name, marks=[pytest.mark.slow] if path.name in SLOW else [])
+        for path in EXAMPLES
+    ],
+)
 def test_example_runs(script: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(script)], capture_output=True, text=True, check=False, timeout=300

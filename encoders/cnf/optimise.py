@@ -192,8 +192,8 @@ def _maxsat(run: CnfSession, objective: Objective, deadline: Deadline) -> Result
                 maxsat.add_clause(cut)
 
 
-# RC2's -a -x -m (adapt at-most-ones, exhaust and reduce cores): on independent 16x16 they took
-# the bound to the optimum in 25 s against 39 of 40 after 45 s plain (they cost on 14x14)
+# RC2's -a -x -m (adapt at-most-ones, exhaust and reduce cores): they reach the optimum's bound
+# on independent 16x16 where plain RC2 stops short (bench/results/domination.md)
 RC2_SETTINGS = {"adapt": True, "exhaust": True, "minz": True}
 
 
