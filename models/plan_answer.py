@@ -59,10 +59,14 @@ class Farthest:
         if self.positions is None:
             return [f"farthest from {self.source}: the BFS did not finish within the time limit"]
         return [
-            f"farthest from {self.source}: {self.distance} moves, {len(self.positions)} positions",
+            f"farthest from {self.source}: {self.distance} moves, {_positions(len(self.positions))}",
             *(f"  {text}" for text in self.positions),
             f"reachable positions: {self.reachable}",
         ]
+
+
+def _positions(count: int) -> str:
+    return "1 position" if count == 1 else f"{count} positions"
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,7 @@ def comma_list(text: str, option: str, what: str) -> list[str]:
 
 
 def emit_json(document: dict[str, Any]) -> None:
-    json.dump(document, sys.stdout, indent=2)
+    json.dump(document, sys.stdout, indent=2, ensure_ascii=False)  # shogi moves in kanji
     sys.stdout.write("\n")
 
 

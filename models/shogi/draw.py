@@ -1,0 +1,33 @@
+"""Shogi positions as SFEN board text, moves in USI (``2b1a``) and in Japanese (``１一銀``)."""
+
+from __future__ import annotations
+
+from boardsat.models.shogi.instance import Move, Position, ShogiBoard
+
+NAMES = {
+    "K": "玉", "R": "飛", "B": "角", "G": "金", "S": "銀", "N": "桂", "L": "香", "P": "歩",
+    "+R": "龍", "+B": "馬", "+S": "成銀", "+N": "成桂", "+L": "成香", "+P": "と",
+}  # fmt: skip
+_FILES = "１２３４５６７８９"  # noqa: RUF001 (the full-width digits shogi writes files in)
+_RANKS = "一二三四五六七八九"
+
+
+def usi_square(board: ShogiBoard, square: int) -> str:
+    """``1a``: the file (numbered from the right) and the rank letter (``a`` the top row)."""
+    row, col = divmod(square, board.cols)
+    return f"{board.cols - col}{chr(ord('a') + row)}"
+
+
+def usi(board: ShogiBoard, move: Move) -> str:
+    return usi_square(board, move[0]) + usi_square(board, move[1])
+
+
+def japanese(board: ShogiBoard, move: Move, before: Position) -> str:
+    """``１一銀``: the square moved to, then the piece that moves."""
+    row, col = divmod(move[1], board.cols)
+    return f"{_FILES[board.cols - col - 1]}{_RANKS[row]}{NAMES[before[move[0]]]}"
+
+
+def move_name(board: ShogiBoard, move: Move, before: Position) -> str:
+    """Both notations: ``2b1a １一銀``."""
+    return f"{usi(board, move)} {japanese(board, move, before)}"

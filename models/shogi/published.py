@@ -1,0 +1,13 @@
+"""The seed article's example (seed 002) and the figures the tests and the demo check against."""
+
+from __future__ import annotations
+
+SEED_START = "BP1/1S1/P1P"
+SEED_GOAL = "1PP/1S1/P1B"
+"""A bishop, a silver and three pawns on 3 x 3: the bishop trades its corner with a pawn's."""
+SEED_MOVES = 5
+"""The fewest moves from the start to the goal."""
+SEED_FARTHEST = 9
+SEED_FARTHEST_POSITIONS = 1
+SEED_REACHABLE = 132
+"""The farthest position from the start, how many there are, and all positions reachable."""

@@ -1,0 +1,88 @@
+"""Solving the shogi sliding puzzle on the route every planning puzzle shares (``plan_solve``).
+
+:class:`ShogiPuzzle` names the puzzle's rules, model, bounds and drawing for that route. The
+defaults are the knight exchange's route (CaDiCaL, every strengthening) until the puzzle's own
+benchmark says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardsat.deadline import Deadline
+from boardsat.models import plan_solve
+from boardsat.models.plan_answer import PlanAnswer
+from boardsat.models.plan_puzzle import Bounds
+from boardsat.models.plan_solve import PlanRequest, Progress
+from boardsat.models.shogi import bounds, draw, model, rules
+from boardsat.models.shogi.instance import Move, Position, Shogi, sfen
+from boardsat.planning_task import Action, PlanningTask
+
+DEFAULT_BACKEND = "cadical195"
+DEFAULT_STRENGTHEN = "all"
+"""The strengthenings the route adds, as ``Strengthenings.parse`` reads them."""
+MAX_HORIZON = 100
+"""Where a search gives up, proven, when it has no time limit either."""
+
+ShogiAnswer = PlanAnswer[Position, Move]
+
+
+@dataclass(frozen=True)
+class ShogiPuzzle:
+    """The puzzle as the shared planning route sees it: each job is its own module's."""
+
+    instance: Shogi
+
+    @property
+    def start(self) -> Position:
+        return self.instance.start
+
+    def is_goal(self, position: Position) -> bool:
+        return position == self.instance.goal
+
+    def successors(self, position: Position) -> Iterator[tuple[Move, Position]]:
+        return rules.successors(self.instance.board, position)
+
+    def replay(self, moves: Sequence[Move]) -> list[Position]:
+        return rules.replay(self.instance, moves)
+
+    def planning_task(self) -> PlanningTask:
+        return model.planning_task(self.instance)
+
+    def plan_moves(self, plan: Sequence[Action]) -> list[Move]:
+        return model.plan_moves(plan)
+
+    def bounds(self, deadline: Deadline) -> Bounds | None:
+        lower = bounds.lower_bound(self.instance)
+        return None if lower is None else Bounds(lower)
+
+    def farthest_sources(self) -> list[Position]:
+        return [self.instance.start]
+
+    def position_text(self, position: Position) -> str:
+        return sfen(self.instance.board, position)
+
+    def goal_text(self) -> str:
+        return self.position_text(self.instance.goal)
+
+    def move_name(self, move: Move, before: Position) -> str:
+        return draw.move_name(self.instance.board, move, before)
+
+
+def request(instance: Shogi, **options: Any) -> PlanRequest[Position, Move]:
+    """A request for ``instance`` with this puzzle's defaults; ``options`` are PlanRequest's
+    fields (backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
+    chosen = {"backend": DEFAULT_BACKEND, "cap": MAX_HORIZON, **options}
+    return PlanRequest(ShogiPuzzle(instance), **chosen)
+
+
+def solve(instance: Shogi, progress: Progress | None = None, **options: Any) -> ShogiAnswer:
+    """The fewest moves of ``instance``, proven, and the BFS checks ``options`` ask for."""
+    return plan_solve.solve(request(instance, **options), progress)
+
+
+def shortest_plan(instance: Shogi, backend: str = DEFAULT_BACKEND, **options: Any) -> ShogiAnswer:
+    """The planner alone (no BFS checks); ``options`` as for ``plan_solve.shortest_plan``."""
+    return plan_solve.shortest_plan(ShogiPuzzle(instance), backend, cap=MAX_HORIZON, **options)

@@ -1,0 +1,105 @@
+"""The shogi sliding puzzle solved by the planners: optima equal the BFS distance, plans replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardsat.horizon_search import Ending
+from boardsat.models.shogi import Shogi, replay, seed_instance, shortest_plan
+from boardsat.models.shogi.bounds import lower_bound
+from boardsat.models.shogi.instance import EMPTY
+from boardsat.models.shogi.published import SEED_MOVES
+from boardsat.models.shogi.rules import successors
+from boardsat.models.shogi.seed import seed_check
+from boardsat.oracle import shortest_path
+from tests.conftest import CliRun
+
+PIECES_USED = ("K", "R", "B", "G", "S", "N", "L", "P", "+B", "+P")
+
+
+def bfs_distance(puzzle: Shogi) -> int | None:
+    path = shortest_path(
+        lambda p: successors(puzzle.board, p), puzzle.start, lambda p: p == puzzle.goal
+    )
+    return None if path is None else len(path)
+
+
+@st.composite
+def puzzles(draw: st.DrawFn) -> Shogi:
+    """A random 3 x 3 start, and as goal the end of a random walk from it (reachable), or the
+    start turned round (often unreachable)."""
+    squares = draw(
+        st.lists(st.one_of(st.just(EMPTY), st.sampled_from(PIECES_USED)), min_size=9, max_size=9)
+    )
+    squares[draw(st.integers(0, 8))] = EMPTY
+    start = tuple(squares)
+    board = seed_instance().board
+    goal = start[::-1]
+    if draw(st.booleans()):
+        goal = start
+        for _ in range(draw(st.integers(0, 12))):
+            moves = sorted(after for _, after in successors(board, goal))
+            if not moves:
+                break
+            goal = draw(st.sampled_from(moves))
+    return Shogi(board, start, goal)
+
+
+def test_seed_check_is_verified() -> None:
+    assert seed_check().verified
+
+
+def test_cpsat_proves_the_seed_optimum_too() -> None:
+    answer = shortest_plan(seed_instance(), "cpsat")
+    assert answer.outcome.proven_optimal and answer.moves is not None
+    assert len(answer.moves) == SEED_MOVES
+    assert replay(seed_instance(), answer.moves)[-1] == seed_instance().goal
+
+
+@settings(max_examples=25, deadline=None)
+@given(puzzles())
+def test_the_planner_optimum_is_the_bfs_distance(puzzle: Shogi) -> None:
+    answer = shortest_plan(puzzle, max_horizon=30)
+    best = bfs_distance(puzzle)
+    if best is None:
+        assert answer.outcome.ending is Ending.NO_PLAN and answer.moves is None
+    else:
+        assert best <= 30 and answer.outcome.proven_optimal and answer.moves is not None
+        assert len(answer.moves) == best
+        assert replay(puzzle, answer.moves)[-1] == puzzle.goal
+
+
+@settings(max_examples=150, deadline=None)
+@given(puzzles())
+def test_the_lower_bound_never_exceeds_the_bfs_distance(puzzle: Shogi) -> None:
+    best, bound = bfs_distance(puzzle), lower_bound(puzzle)
+    if bound is None:
+        assert best is None  # "no plan of any length" must be true
+    elif best is not None:
+        assert bound <= best
+
+
+def test_cli_json_with_verify_and_farthest(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("shogi", "--verify", "--farthest", "--json")
+    document = json.loads(out)
+    assert code == 0 and document["moves"] == SEED_MOVES == document["oracle_moves"]
+    assert document["plan"][1] == "2b1a １一銀"
+    assert document["farthest_distance"] == 9 and document["reachable_states"] == 132
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["--start", "BP1/1S1/P1p"], "only the first player's (uppercase) pieces play"),
+        (["--goal", "1PP/1S1/P1+B"], "a move never takes, adds or promotes a piece"),
+        (["--start", "BP1/1S/P1P"], "rows of different lengths"),
+    ],
+)
+def test_cli_refuses_bad_input_in_one_line(run_cli: CliRun, args: list[str], problem: str) -> None:
+    code, out, err = run_cli("shogi", *args)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("boardsat: error: ") and problem in err
