@@ -175,9 +175,9 @@ def reachability_layers(task: PlanningTask) -> tuple[dict[Fact, int], dict[int, 
 
 
 DIRECT_USERS = 64
-"""Canonical order names up to this many interfering actions of a variable directly (a knight
-exchange square has at most 16 per colour): CaDiCaL found the 32-move plan of a 6x5 three-colour
-exchange in about 1 s so, and took 37 s to over 300 s through ladder variables alone."""
+"""Canonical order names up to this many interfering actions of a variable directly, and through a
+ladder beyond: ladders alone slowed CaDiCaL by orders of magnitude on the exchange
+(bench/results/exchange_beyond_bfs.md)."""
 
 
 class HorizonEncoding:
