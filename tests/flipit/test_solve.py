@@ -45,8 +45,9 @@ def test_cpsat_proves_the_seed_optimum_too() -> None:
     assert replay(seed_instance(), answer.moves)[-1] == answer.positions[-1]  # type: ignore[index]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
-@given(line_games(), st.sampled_from(["cadical195", "glucose4"]))
+@given(line_games(), st.sampled_from(["cadical195", "glucose4", "cpsat"]))
 def test_the_planner_optimum_is_the_bfs_distance(game: FlipIt, backend: str) -> None:
     """A plan found replays to a goal and is as short as the BFS says; no plan means none exists."""
     answer = shortest_plan(game, backend, max_horizon=40)

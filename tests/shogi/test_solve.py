@@ -60,10 +60,10 @@ def test_cpsat_proves_the_seed_optimum_too() -> None:
     assert replay(seed_instance(), answer.moves)[-1] == seed_instance().goal
 
 
-@settings(max_examples=25, deadline=None)
-@given(puzzles())
-def test_the_planner_optimum_is_the_bfs_distance(puzzle: Shogi) -> None:
-    answer = shortest_plan(puzzle, max_horizon=30)
+@settings(max_examples=30, deadline=None)
+@given(puzzles(), st.sampled_from(["cadical195", "glucose4", "cpsat"]))
+def test_the_planner_optimum_is_the_bfs_distance(puzzle: Shogi, backend: str) -> None:
+    answer = shortest_plan(puzzle, backend, max_horizon=30)
     best = bfs_distance(puzzle)
     if best is None:
         assert answer.outcome.ending is Ending.NO_PLAN and answer.moves is None
