@@ -23,7 +23,7 @@ from boardsat.models.exchange.solve import (
     DEFAULT_BACKEND,
     DEFAULT_STRENGTHEN,
     MAX_HORIZON,
-    solve,
+    request,
 )
 
 
@@ -35,7 +35,7 @@ from boardsat.models.exchange.solve import (
 @planning_options(DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 def command(start: str, goal: str, **options: Any) -> None:
     """Exchange knights: the fewest moves from START to GOAL, proven by increasing horizons."""
-    solve_and_print(solve, Exchange.parse(start, goal), options)
+    solve_and_print(request, Exchange.parse(start, goal), options)
 
 
 @click.command("exchange")

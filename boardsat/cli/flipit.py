@@ -9,7 +9,7 @@ import click
 from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.flipit.instance import BLACK, HOLE, FlipIt, board_named
 from boardsat.models.flipit.published import SEED_START
-from boardsat.models.flipit.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, solve
+from boardsat.models.flipit.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, request
 
 
 @click.command("flipit")
@@ -36,4 +36,4 @@ def command(board_name: str, start: str | None, goal: str | None, **options: Any
     piece is white; the fewest jumps, proven by increasing horizons."""
     board = board_named(board_name)
     first = start if start is not None else HOLE + BLACK * (board.cells - 1)
-    solve_and_print(solve, FlipIt.parse(board, first, goal), options)
+    solve_and_print(request, FlipIt.parse(board, first, goal), options)

@@ -1,8 +1,9 @@
 """The options and the output every planning puzzle's command shares (exchange, Flip-It, shogi).
 
 Each command reads its own instance options, then these: the planner's backend, horizons and
-strengthenings, and the BFS checks. :func:`solve_and_print` hands them to the puzzle's ``solve``
-and prints the answer; a disagreement with the BFS oracle exits with status 1.
+strengthenings, the BFS checks, and ``--export``. :func:`solve_and_print` hands them to the
+puzzle's ``request`` and prints the answer; a disagreement with the BFS oracle exits with status
+1. With ``--export`` it writes the puzzle's planning task as PDDL instead and solves nothing.
 """
 
 from __future__ import annotations
@@ -12,11 +13,30 @@ from typing import Any, TypeVar
 
 import click
 
-from boardsat.cli.common import backend_option, emit_json, json_option, progress, time_limit_option
+from boardsat.cli.common import (
+    backend_option,
+    emit_json,
+    json_option,
+    progress,
+    refuse_beside_export,
+    time_limit_option,
+)
 from boardsat.encoders.horizon_encoding import Strengthenings
-from boardsat.models.plan_answer import PlanAnswer
+from boardsat.encoders.pddl import ExportedPddl, export_pddl
+from boardsat.models import plan_solve
+from boardsat.models.plan_solve import PlanRequest
 
 F = TypeVar("F", bound=Callable[..., Any])
+SOLVING_OPTIONS = (
+    "backend",
+    "max_horizon",
+    "time_limit",
+    "strengthen",
+    "no_bounds",
+    "verify",
+    "show_farthest",
+)
+"""The options that only configure solving, refused beside --export."""
 
 
 def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callable[[F], F]:
@@ -57,6 +77,14 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
                     is_flag=True,
                     help="The farthest positions, by BFS in the time limit, as for --verify.",
                 ),
+                click.option(
+                    "--export",
+                    "export_path",
+                    type=click.Path(dir_okay=False),
+                    metavar="FILE.pddl",
+                    help="Write the planning task as PDDL instead of solving it: the problem to"
+                    " FILE.pddl and the domain to FILE-domain.pddl, both new files.",
+                ),
                 json_option,
             )
         ):
@@ -67,26 +95,57 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
 
 
 def solve_and_print(
-    solve: Callable[..., PlanAnswer[Any, Any]], instance: object, options: dict[str, Any]
+    request: Callable[..., PlanRequest[Any, Any]], instance: object, options: dict[str, Any]
 ) -> None:
-    """Solve ``instance`` with the options :func:`planning_options` read, and print the answer."""
+    """Solve ``instance`` with the options :func:`planning_options` read, and print the answer;
+    or, with ``--export``, write its planning task as PDDL. ``request`` is the puzzle's own."""
     as_json = options.pop("as_json")
-    answer = solve(
-        instance,
-        lambda report: progress(report.line()),
-        backend=options.pop("backend"),
-        max_horizon=options.pop("max_horizon"),
-        time_limit=options.pop("time_limit"),
-        strengthenings=Strengthenings.parse(options.pop("strengthen")),
-        bounds=not options.pop("no_bounds"),
-        verify=options.pop("verify"),
-        farthest=options.pop("show_farthest"),
-    )
+    export_path = options.pop("export_path")
+    chosen = {name: options.pop(name) for name in SOLVING_OPTIONS}
     if options:
         raise TypeError(f"options no planning puzzle takes: {', '.join(sorted(options))}")
+    if export_path is not None:
+        refuse_beside_export(SOLVING_OPTIONS)
+        name = click.get_current_context().command.name or "boardsat"
+        task = request(instance).puzzle.planning_task()
+        _report_export(export_pddl(task, export_path, name), as_json)
+        return
+    answer = plan_solve.solve(
+        request(
+            instance,
+            backend=chosen["backend"],
+            max_horizon=chosen["max_horizon"],
+            time_limit=chosen["time_limit"],
+            strengthenings=Strengthenings.parse(chosen["strengthen"]),
+            bounds=not chosen["no_bounds"],
+            verify=chosen["verify"],
+            farthest=chosen["show_farthest"],
+        ),
+        lambda report: progress(report.line()),
+    )
     if as_json:
         emit_json(answer.document())
     else:
         click.echo("\n".join(answer.lines()))
     if answer.disagrees:
         raise SystemExit(1)
+
+
+def _report_export(exported: ExportedPddl, as_json: bool) -> None:
+    if as_json:
+        emit_json(
+            {
+                "model": exported.name,
+                "file": exported.problem_path,
+                "domain_file": exported.domain_path,
+                "format": "PDDL",
+                "propositions": exported.propositions,
+                "actions": exported.actions,
+            }
+        )
+        return
+    click.echo(
+        f"wrote {exported.name} to {exported.problem_path} (PDDL problem) and"
+        f" {exported.domain_path} (PDDL domain): {exported.propositions} propositions,"
+        f" {exported.actions} actions"
+    )

@@ -9,7 +9,7 @@ import click
 from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.shogi.instance import Shogi
 from boardsat.models.shogi.published import SEED_GOAL, SEED_START
-from boardsat.models.shogi.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, solve
+from boardsat.models.shogi.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, request
 
 
 @click.command("shogi")
@@ -25,4 +25,4 @@ from boardsat.models.shogi.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX
 def command(start: str, goal: str, **options: Any) -> None:
     """Shogi sliding puzzle: move the first player's pieces by their shogi moves (no captures,
     no promotion) from START to GOAL; the fewest moves, proven by increasing horizons."""
-    solve_and_print(solve, Shogi.parse(start, goal), options)
+    solve_and_print(request, Shogi.parse(start, goal), options)
