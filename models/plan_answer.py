@@ -65,6 +65,10 @@ class Farthest:
         ]
 
 
+def _indented(picture: list[str]) -> list[str]:
+    return [f"       {row}" for row in picture]
+
+
 def _positions(count: int) -> str:
     return "1 position" if count == 1 else f"{count} positions"
 
@@ -120,10 +124,18 @@ class PlanAnswer(Generic[P, M]):
         return document
 
     def lines(self) -> list[str]:
-        """The outcome, each move with the position after it, then the checks."""
+        """The outcome, each move with the position after it, then the checks. A position drawn
+        on several lines is drawn below its move, the start first."""
         lines = [self.outcome.describe()]
-        for number, (name, after) in enumerate(self.plan(), 1):
-            lines.append(f"{number:>3}. {name:<10} {self.puzzle.position_text(after)}")
+        plan = self.plan()
+        if plan and len(self.puzzle.picture(self.puzzle.start)) > 1:
+            lines += ["  start", *_indented(self.puzzle.picture(self.puzzle.start))]
+        for number, (name, after) in enumerate(plan, 1):
+            drawn = self.puzzle.picture(after)
+            if len(drawn) == 1:
+                lines.append(f"{number:>3}. {name:<10} {drawn[0]}")
+            else:
+                lines += [f"{number:>3}. {name}", *_indented(drawn)]
         if self.oracle is not None:
             lines.append(self.oracle.line())
         if self.farthest is not None:

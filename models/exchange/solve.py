@@ -68,6 +68,9 @@ class ExchangePuzzle:
     def position_text(self, position: Position) -> str:
         return draw.position_text(self.exchange.board, position)
 
+    def picture(self, position: Position) -> list[str]:
+        return [self.position_text(position)]
+
     def goal_text(self) -> str:
         return self.position_text(self.exchange.goal)
 

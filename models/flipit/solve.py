@@ -73,6 +73,9 @@ class FlipItPuzzle:
     def position_text(self, position: Position) -> str:
         return position
 
+    def picture(self, position: Position) -> list[str]:
+        return draw.picture(self.instance.board, position)
+
     def goal_text(self) -> str:
         return "every piece white" if self.instance.goal is None else self.instance.goal
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from boardsat.models.shogi.instance import Move, Position, ShogiBoard
+from boardsat.models.shogi.instance import EMPTY, Move, Position, ShogiBoard
 
 NAMES = {
     "K": "玉", "R": "飛", "B": "角", "G": "金", "S": "銀", "N": "桂", "L": "香", "P": "歩",
     "+R": "龍", "+B": "馬", "+S": "成銀", "+N": "成桂", "+L": "成香", "+P": "と",
 }  # fmt: skip
+SYMBOLS = NAMES | {"+S": "全", "+N": "圭", "+L": "杏"}
+"""One character a piece, as board diagrams print the promoted silver, knight and lance."""
 _FILES = "１２３４５６７８９"  # noqa: RUF001 (the full-width digits shogi writes files in)
 _RANKS = "一二三四五六七八九"
 
@@ -31,3 +33,14 @@ def japanese(board: ShogiBoard, move: Move, before: Position) -> str:
 def move_name(board: ShogiBoard, move: Move, before: Position) -> str:
     """Both notations: ``2b1a １一銀``."""
     return f"{usi(board, move)} {japanese(board, move, before)}"
+
+
+def picture(board: ShogiBoard, position: Position) -> list[str]:
+    """The board as a diagram: one character a square, ``・`` for an empty one."""
+    return [
+        "".join(
+            "・" if code == EMPTY else SYMBOLS[code]
+            for code in position[row * board.cols : (row + 1) * board.cols]
+        )
+        for row in range(board.rows)
+    ]

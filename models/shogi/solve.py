@@ -64,6 +64,9 @@ class ShogiPuzzle:
     def position_text(self, position: Position) -> str:
         return sfen(self.instance.board, position)
 
+    def picture(self, position: Position) -> list[str]:
+        return draw.picture(self.instance.board, position)
+
     def goal_text(self) -> str:
         return self.position_text(self.instance.goal)
 

@@ -115,3 +115,16 @@ def test_boards_whose_lines_are_not_straight_are_refused() -> None:
         FlipBoard("bent", 5, ((0, 1, 2, 3), (1, 2, 4)))
     with pytest.raises(BoardsatError, match=r"outside 0\.\.3"):
         FlipBoard("short", 4, ((0, 1, 4),))
+
+
+def test_the_star_picture_puts_each_line_of_the_star_on_a_straight_line() -> None:
+    """Each line's cells stand evenly spaced along one direction of the drawing."""
+    from boardsat.models.flipit.draw import STAR_LAYOUT, picture
+
+    for line in STAR.lines:
+        (r0, c0), (r1, c1) = STAR_LAYOUT[line[0]], STAR_LAYOUT[line[1]]
+        step = (r1 - r0, c1 - c0)
+        for k, cell in enumerate(line):
+            assert STAR_LAYOUT[cell] == (r0 + k * step[0], c0 + k * step[1])
+    drawn = picture(STAR, SEED_START)
+    assert "".join(drawn).replace(" ", "") == ".BBBBBBBBBBB"  # row by row, cells in order

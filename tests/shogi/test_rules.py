@@ -119,3 +119,10 @@ def test_bad_input_is_refused_in_one_line(start: str, goal: str, problem: str) -
     with pytest.raises(BoardsatError, match=re.escape(problem)) as refused:
         Shogi.parse(start, goal)
     assert "\n" not in str(refused.value)
+
+
+def test_the_diagram_has_one_character_a_square() -> None:
+    from boardsat.models.shogi.draw import picture
+
+    board, position = parse_sfen("+S+N+L/1K1/+P+R+B", "start")
+    assert picture(board, position) == ["全圭杏", "・玉・", "と龍馬"]
