@@ -3,9 +3,10 @@ by its rules, and the BFS checks asked for, all under one time limit."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Generic
+from typing import Any, Generic, TypeVar
 
 from boardsat.deadline import Deadline
 from boardsat.encoders.horizon_encoding import Strengthenings
@@ -13,8 +14,10 @@ from boardsat.horizon_search import Ending, HorizonReport, find_plan, settled
 from boardsat.models.plan_answer import Farthest, OracleCheck, PlanAnswer
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
 from boardsat.oracle import OutOfTime, explore, shortest_path
+from boardsat.seed_check import SeedCheck
 
 Progress = Callable[[HorizonReport], None]
+Instance = TypeVar("Instance")  # a puzzle's instance
 
 
 @dataclass(frozen=True)
@@ -159,3 +162,50 @@ def farthest_positions(puzzle: PlanningPuzzle[P, M], deadline: Deadline) -> Fart
         return Farthest(source, None, None, None)
     texts = tuple(puzzle.position_text(p) for p in found.layer(found.depth))
     return Farthest(source, found.depth, texts, found.reachable)
+
+
+@dataclass(frozen=True)
+class PlanRoute(Generic[Instance, P, M]):
+    """A planning puzzle's route settings, as data, and its entry points with those defaults:
+    ``adapt`` makes the puzzle of an instance, ``strengthen`` is read by ``Strengthenings.parse``,
+    ``cap`` is the horizon a search without limits stops at."""
+
+    adapt: Callable[[Instance], PlanningPuzzle[P, M]]
+    backend: str
+    strengthen: str
+    cap: int
+
+    def request(self, instance: Instance, **options: Any) -> PlanRequest[P, M]:
+        """A request with this route's defaults; ``options`` are PlanRequest's other fields
+        (backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
+        chosen = {"backend": self.backend, "cap": self.cap, **options}
+        if chosen.get("strengthenings") is None:
+            chosen["strengthenings"] = Strengthenings.parse(self.strengthen)
+        return PlanRequest(self.adapt(instance), **chosen)
+
+    def solve(
+        self, instance: Instance, progress: Progress | None = None, **options: Any
+    ) -> PlanAnswer[P, M]:
+        """The fewest moves, proven, and the BFS checks ``options`` ask for."""
+        return solve(self.request(instance, **options), progress)
+
+    def shortest_plan(
+        self, instance: Instance, backend: str | None = None, **options: Any
+    ) -> PlanAnswer[P, M]:
+        """The planner alone (no BFS checks); ``options`` as for :func:`shortest_plan`."""
+        if options.get("strengthenings") is None:
+            options["strengthenings"] = Strengthenings.parse(self.strengthen)
+        return shortest_plan(self.adapt(instance), backend or self.backend, cap=self.cap, **options)
+
+    def seed_check(self, title: str, instance: Instance, moves: int) -> SeedCheck:
+        """A seed instance on this route: verified when its plan has the published number of
+        moves, proven optimal and replayed by the rules."""
+        started = time.perf_counter()
+        answer = self.shortest_plan(instance)
+        names = [name for name, _ in answer.plan()]
+        return SeedCheck(
+            title,
+            f"{answer.outcome.describe()}: {', '.join(names)}",
+            verified=len(names) == moves and answer.outcome.proven_optimal,
+            seconds=time.perf_counter() - started,
+        )

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from boardsat.deadline import Deadline
-from boardsat.models import plan_solve
 from boardsat.models.exchange import bounds, draw, model, rules
 from boardsat.models.exchange.instance import Exchange, Move, Position
 from boardsat.models.plan_answer import PlanAnswer
 from boardsat.models.plan_puzzle import Bounds
-from boardsat.models.plan_solve import PlanRequest, Progress
+from boardsat.models.plan_solve import PlanRoute
 from boardsat.planning_task import Action, PlanningTask
 
 DEFAULT_BACKEND = "cadical195"
@@ -78,20 +76,7 @@ class ExchangePuzzle:
         return draw.move_name(self.exchange.board, move, before)
 
 
-def request(exchange: Exchange, **options: Any) -> PlanRequest[Position, Move]:
-    """A request for ``exchange`` with this puzzle's defaults; ``options`` are PlanRequest's
-    fields (backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
-    chosen = {"backend": DEFAULT_BACKEND, "cap": MAX_HORIZON, **options}
-    return PlanRequest(ExchangePuzzle(exchange), **chosen)
-
-
-def solve(exchange: Exchange, progress: Progress | None = None, **options: Any) -> ExchangeAnswer:
-    """The fewest moves of ``exchange``, proven, and the BFS checks ``options`` ask for."""
-    return plan_solve.solve(request(exchange, **options), progress)
-
-
-def shortest_plan(
-    exchange: Exchange, backend: str = DEFAULT_BACKEND, **options: Any
-) -> ExchangeAnswer:
-    """The planner alone (no BFS checks); ``options`` as for ``plan_solve.shortest_plan``."""
-    return plan_solve.shortest_plan(ExchangePuzzle(exchange), backend, cap=MAX_HORIZON, **options)
+ROUTE = PlanRoute(ExchangePuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
+request = ROUTE.request
+solve = ROUTE.solve
+shortest_plan = ROUTE.shortest_plan

@@ -10,15 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
 
 from boardsat.deadline import Deadline
-from boardsat.models import plan_solve
 from boardsat.models.flipit import bounds, draw, model, rules
 from boardsat.models.flipit.instance import HOLE, WHITE, FlipIt, Move, Position
 from boardsat.models.plan_answer import PlanAnswer
 from boardsat.models.plan_puzzle import Bounds
-from boardsat.models.plan_solve import PlanRequest, Progress
+from boardsat.models.plan_solve import PlanRoute
 from boardsat.planning_task import Action, PlanningTask
 
 DEFAULT_BACKEND = "cadical195"
@@ -83,18 +81,7 @@ class FlipItPuzzle:
         return draw.move_name(move, before)
 
 
-def request(instance: FlipIt, **options: Any) -> PlanRequest[Position, Move]:
-    """A request for ``instance`` with this puzzle's defaults; ``options`` are PlanRequest's
-    fields (backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
-    chosen = {"backend": DEFAULT_BACKEND, "cap": MAX_HORIZON, **options}
-    return PlanRequest(FlipItPuzzle(instance), **chosen)
-
-
-def solve(instance: FlipIt, progress: Progress | None = None, **options: Any) -> FlipItAnswer:
-    """The fewest moves of ``instance``, proven, and the BFS checks ``options`` ask for."""
-    return plan_solve.solve(request(instance, **options), progress)
-
-
-def shortest_plan(instance: FlipIt, backend: str = DEFAULT_BACKEND, **options: Any) -> FlipItAnswer:
-    """The planner alone (no BFS checks); ``options`` as for ``plan_solve.shortest_plan``."""
-    return plan_solve.shortest_plan(FlipItPuzzle(instance), backend, cap=MAX_HORIZON, **options)
+ROUTE = PlanRoute(FlipItPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
+request = ROUTE.request
+solve = ROUTE.solve
+shortest_plan = ROUTE.shortest_plan

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from boardsat.deadline import Deadline
-from boardsat.models import plan_solve
 from boardsat.models.plan_answer import PlanAnswer
 from boardsat.models.plan_puzzle import Bounds
-from boardsat.models.plan_solve import PlanRequest, Progress
+from boardsat.models.plan_solve import PlanRoute
 from boardsat.models.shogi import bounds, draw, model, rules
 from boardsat.models.shogi.instance import Move, Position, Shogi, sfen
 from boardsat.planning_task import Action, PlanningTask
@@ -74,18 +72,7 @@ class ShogiPuzzle:
         return draw.move_name(self.instance.board, move, before)
 
 
-def request(instance: Shogi, **options: Any) -> PlanRequest[Position, Move]:
-    """A request for ``instance`` with this puzzle's defaults; ``options`` are PlanRequest's
-    fields (backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
-    chosen = {"backend": DEFAULT_BACKEND, "cap": MAX_HORIZON, **options}
-    return PlanRequest(ShogiPuzzle(instance), **chosen)
-
-
-def solve(instance: Shogi, progress: Progress | None = None, **options: Any) -> ShogiAnswer:
-    """The fewest moves of ``instance``, proven, and the BFS checks ``options`` ask for."""
-    return plan_solve.solve(request(instance, **options), progress)
-
-
-def shortest_plan(instance: Shogi, backend: str = DEFAULT_BACKEND, **options: Any) -> ShogiAnswer:
-    """The planner alone (no BFS checks); ``options`` as for ``plan_solve.shortest_plan``."""
-    return plan_solve.shortest_plan(ShogiPuzzle(instance), backend, cap=MAX_HORIZON, **options)
+ROUTE = PlanRoute(ShogiPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
+request = ROUTE.request
+solve = ROUTE.solve
+shortest_plan = ROUTE.shortest_plan
