@@ -1,14 +1,31 @@
 """Admissible bounds on Flip-It's fewest moves.
 
-A jump turns over only the pieces between its two cells, never the jumper, so it changes the
-number of black pieces by at most the longest line's length less two. The planner starts its
-horizons at the difference to the goal's count divided by that; any position that is not a goal
-needs at least one move.
+The counting bound, for every board: a jump turns over only the pieces between its two cells,
+never the jumper, so it changes the number of black pieces by at most the longest line's length
+less two. The planner starts its horizons at the difference to the goal's count divided by that;
+any position that is not a goal needs at least one move.
+
+The label bound, for a board that is one line through every cell (``line:N``): give each piece
+the label "black, plus its rank among the pieces from the line's start, mod 2". A jump leaves
+every other piece's label as it was (the pieces it jumps over turn and each change rank by one;
+the rest keep both), so exactly two cells change: the jumper's cell becomes a hole and the hole's
+cell takes the jumper, whose label changes when it jumps an even distance. A cell that ends
+holding a piece of another label than it starts with (or that starts as a hole) must be filled at
+least once, and each jump fills one cell: the number of such cells bounds the moves. Each jump
+also changes the parity of (labels that are 1 + the holes' cells), by one label or an odd
+distance, so the moves' parity is fixed once the goal's holes are: the bound is the least, over
+the goal's possible hole cells, of the cells to fill raised to that parity, and a horizon whose
+parity fits no hole placement within it is refuted.
 """
 
 from __future__ import annotations
 
-from boardsat.models.flipit.instance import BLACK, FlipIt
+from collections.abc import Callable
+
+from boardsat.models.flipit.instance import BLACK, HOLE, FlipIt
+
+NONE = 1 << 30
+"""No goal hole placement has this parity."""
 
 
 def most_turned(instance: FlipIt) -> int:
@@ -16,7 +33,7 @@ def most_turned(instance: FlipIt) -> int:
     return max((len(line) - 2 for line in instance.board.lines), default=0)
 
 
-def lower_bound(instance: FlipIt) -> int | None:
+def counting_bound(instance: FlipIt) -> int | None:
     """Fewest moves by the count of black pieces; None when no jump exists but one is needed."""
     if instance.is_goal(instance.start):
         return 0
@@ -26,3 +43,110 @@ def lower_bound(instance: FlipIt) -> int | None:
     if turned < 1:
         return None  # no line is long enough for a jump
     return max(1, -(-change // turned))
+
+
+def lower_bound(instance: FlipIt) -> int | None:
+    """The best admissible bound this module knows; None when no plan of any length exists."""
+    counted = counting_bound(instance)
+    fills = label_fills(instance)
+    if counted is None or counted == 0 or fills is None:
+        return counted
+    return max(counted, _least_fitting(fills, _start_parity(instance)))
+
+
+def refuted(instance: FlipIt) -> Callable[[int], str | None] | None:
+    """For a line board, the horizons the label bound's parity rules out (None elsewhere)."""
+    fills = label_fills(instance)
+    if fills is None:
+        return None
+    start = _start_parity(instance)
+
+    def check(horizon: int) -> str | None:
+        return "label parity" if fills[start ^ (horizon & 1)] > horizon else None
+
+    return check
+
+
+def label_fills(instance: FlipIt) -> tuple[int, int] | None:
+    """For a board that is one line through every cell: the fewest cells to fill over the goal's
+    hole placements whose parity term is 0, and over those where it is 1 (``NONE`` if there is
+    none); None for other boards."""
+    line = _whole_line(instance)
+    if line is None:
+        return None
+    start = _labels([instance.start[cell] for cell in line])
+    if instance.goal is not None:
+        goal = [instance.goal[cell] for cell in line]
+        fills = _fills(start, _labels(goal))
+        result = [NONE, NONE]
+        result[_parity(goal)] = fills
+        return result[0], result[1]
+    return _fewest_fills(start, instance.start.count(HOLE))
+
+
+def _whole_line(instance: FlipIt) -> tuple[int, ...] | None:
+    lines = instance.board.lines
+    if len(lines) == 1 and len(lines[0]) == instance.board.cells:
+        return lines[0]
+    return None
+
+
+def _labels(cells: list[str]) -> list[int | None]:
+    """Each piece's label (black plus its rank mod 2), None for a hole."""
+    labels: list[int | None] = []
+    rank = 0
+    for cell in cells:
+        if cell == HOLE:
+            labels.append(None)
+            continue
+        labels.append((cell == BLACK) ^ (rank & 1))
+        rank += 1
+    return labels
+
+
+def _fills(start: list[int | None], goal: list[int | None]) -> int:
+    """Cells whose goal piece differs from what the start holds there."""
+    return sum(1 for now, then in zip(start, goal, strict=True) if then is not None and now != then)
+
+
+def _parity(cells: list[str]) -> int:
+    labels = _labels(cells)
+    return (
+        sum(1 for label in labels if label) + sum(i for i, c in enumerate(cells) if c == HOLE)
+    ) & 1
+
+
+def _start_parity(instance: FlipIt) -> int:
+    line = _whole_line(instance)
+    assert line is not None
+    return _parity([instance.start[cell] for cell in line])
+
+
+def _fewest_fills(start: list[int | None], holes: int) -> tuple[int, int]:
+    """Over every placement of ``holes`` holes with every piece white: the fewest cells to fill,
+    by the goal's parity term; a walk along the line keeping (holes placed, parity so far)."""
+    best: dict[tuple[int, int], int] = {(0, 0): 0}
+    for index, now in enumerate(start):
+        after: dict[tuple[int, int], int] = {}
+        for (placed, parity), fills in best.items():
+            options = []
+            if placed < holes:  # a goal hole here: nothing to fill
+                options.append((placed + 1, parity ^ (index & 1), fills))
+            label = (index - placed) & 1  # a white piece's colour term is 0
+            options.append((placed, parity ^ label, fills + (now != label)))
+            for key_placed, key_parity, cost in options:
+                key = (key_placed, key_parity)
+                if cost < after.get(key, NONE):
+                    after[key] = cost
+        best = after
+    return best.get((holes, 0), NONE), best.get((holes, 1), NONE)
+
+
+def _least_fitting(fills: tuple[int, int], start: int) -> int:
+    """The fewest moves of a parity some goal placement allows with at least its fills."""
+    fitting = []
+    for goal_parity, fill in enumerate(fills):
+        if fill < NONE:
+            needed = start ^ goal_parity  # the moves' parity for this placement
+            fitting.append(fill + ((fill & 1) != needed))
+    return max(1, min(fitting))

@@ -11,3 +11,11 @@ SEED_FARTHEST = 9
 SEED_FARTHEST_POSITIONS = 1
 SEED_REACHABLE = 132
 """The farthest position from the start, how many there are, and all positions reachable."""
+
+DEEP_START = "SRR/+BP+S/1B+P"
+DEEP_GOAL = "S1R/RP+S/+BB+P"
+"""A deep 3 x 3 puzzle found by a BFS search over eight-piece sets (one empty square): the goal
+is the one position farthest from the start."""
+DEEP_MOVES = 57
+DEEP_REACHABLE = 8232
+"""The fewest moves from DEEP_START to DEEP_GOAL, and the positions reachable from the start."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -87,8 +88,17 @@ def test_cli_json_with_verify_and_farthest(run_cli: CliRun) -> None:
     code, out, _ = run_cli("shogi", "--verify", "--farthest", "--json")
     document = json.loads(out)
     assert code == 0 and document["moves"] == SEED_MOVES == document["oracle_moves"]
-    assert document["plan"][1] == "2b1a １一銀"
+    notation = re.compile(r"([1-3][a-c])([1-3][a-c]) [１-３][一二三][歩銀角]")  # noqa: RUF001
+    written = [notation.fullmatch(name) for name in document["plan"]]
+    moves = [(_square(m.group(1)), _square(m.group(2))) for m in written if m is not None]
+    assert len(moves) == len(written)  # every move in both notations
+    assert replay(seed_instance(), moves)[-1] == seed_instance().goal
     assert document["farthest_distance"] == 9 and document["reachable_states"] == 132
+
+
+def _square(usi: str) -> int:
+    """A USI square of 3 x 3 (``1a`` is the top right) as a row-major index."""
+    return (ord(usi[1]) - ord("a")) * 3 + 3 - int(usi[0])
 
 
 @pytest.mark.parametrize(

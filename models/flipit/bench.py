@@ -1,0 +1,106 @@
+"""The Flip-It benchmark, on the planning puzzles' shared one (``plan_bench``).
+
+Its instances: the seed star, the deepest instances the oracle finds (the positions farthest
+from the goal set, each a start to all white), every farthest star position on one solver, and
+lines too long for the oracle, which replay and the planner's proof alone verify.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from boardsat.benchmark import Measurement, measure
+from boardsat.models.flipit.instance import STAR, FlipIt, line_board, seed_instance
+from boardsat.models.flipit.published import SEED_MOVES
+from boardsat.models.flipit.solve import DEFAULT_STRENGTHEN, ROUTE, FlipItPuzzle
+from boardsat.models.plan_bench import (
+    BASELINE,
+    SETTINGS,
+    Row,
+    farthest,
+    instance_rows,
+    planner_row,
+)
+
+DEEP_LINE = 12
+"""The longest line whose farthest positions the deep rows time (the oracle walks all of it)."""
+
+
+def seed_rows(
+    solvers: Sequence[str],
+    repeats: int,
+    time_limit: float | None = None,
+    strengthenings: Sequence[str] = SETTINGS,
+    cpsat: bool = True,
+    on_row: Row = lambda _: None,
+) -> list[Measurement]:
+    """The seed star (hole at the top, all black)."""
+    label = f"star seed ({SEED_MOVES} moves)"
+    return instance_rows(
+        label, ROUTE, seed_instance(), solvers, repeats, time_limit, strengthenings, cpsat, on_row
+    )
+
+
+def deep_rows(
+    solvers: Sequence[str],
+    repeats: int,
+    time_limit: float | None = None,
+    strengthenings: Sequence[str] = SETTINGS,
+    cpsat: bool = True,
+    on_row: Row = lambda _: None,
+) -> list[Measurement]:
+    """The first farthest position from all white on the star and on ``line:DEEP_LINE``, each
+    as a start."""
+    rows = []
+    for board in (STAR, line_board(DEEP_LINE)):
+        depth, positions = farthest(FlipItPuzzle(FlipIt(board, "." + "B" * (board.cells - 1))))
+        label = f"{board.name} {positions[0]} ({depth} moves)"
+        instance = FlipIt(board, positions[0])
+        rows += instance_rows(
+            label, ROUTE, instance, solvers, repeats, time_limit, strengthenings, cpsat, on_row
+        )
+    return rows
+
+
+def farthest_rows(
+    solver: str,
+    strengthen: str = DEFAULT_STRENGTHEN,
+    time_limit: float | None = None,
+    limit: int | None = None,
+    on_row: Row = lambda _: None,
+) -> list[Measurement]:
+    """Every position of the star farthest from all white (the first ``limit`` of them), one
+    run each on ``solver``; the first row times the oracle's walk that finds them."""
+    found: list[tuple[int, list[str]]] = []
+
+    def walk() -> tuple[str, dict[str, Any]]:
+        found.append(farthest(FlipItPuzzle(seed_instance())))
+        depth, positions = found[-1]
+        return f"{len(positions)} positions at {depth} moves", {"moves": depth}
+
+    rows = [measure("star: every farthest position", BASELINE, walk, 1)]
+    depth, positions = found[-1]
+    for position in positions[:limit]:
+        label, instance = f"star {position}", FlipIt(STAR, position)
+        rows.append(planner_row(label, ROUTE, instance, solver, strengthen, depth, 1, time_limit))
+        on_row(rows[-1])
+    return rows
+
+
+def beyond_bfs_rows(
+    cells: int,
+    starts: Sequence[str],
+    solver: str = "cadical195",
+    strengthen: str = DEFAULT_STRENGTHEN,
+    time_limit: float | None = None,
+    on_row: Row = lambda _: None,
+) -> list[Measurement]:
+    """Starts on ``line:cells`` to all white, with no oracle row."""
+    rows = []
+    for start in starts:
+        instance = FlipIt.parse(line_board(cells), start)
+        label = f"line:{cells} {instance.start}"
+        rows.append(planner_row(label, ROUTE, instance, solver, strengthen, None, 1, time_limit))
+        on_row(rows[-1])
+    return rows
