@@ -9,6 +9,7 @@ length. The functions return rows; the CLI renders and records them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from boardsat.benchmark import Measurement, measure
@@ -33,36 +34,42 @@ SETTINGS = (
 Row = Callable[[Measurement], None]
 
 
-def settings(solvers: Sequence[str], repeats: int, time_limit: float | None) -> dict[str, Any]:
-    """How a run was made, as the results file records it beside its rows."""
-    return {
-        "repeats": repeats,
-        "solvers": ",".join(solvers),
-        "strengthenings": list(SETTINGS),
-        "time_limit": time_limit,
-    }
+@dataclass(frozen=True)
+class Sweep:
+    """Which planners a benchmark runs on each instance, how often, and who hears of each row."""
+
+    solvers: Sequence[str] = SOLVERS
+    repeats: int = 3
+    time_limit: float | None = None
+    strengthenings: Sequence[str] = SETTINGS
+    cpsat: bool = True
+    on_row: Row = lambda _: None
+
+    def settings(self) -> dict[str, Any]:
+        """How a run was made, as the results file records it beside its rows."""
+        return {
+            "repeats": self.repeats,
+            "solvers": ",".join(self.solvers),
+            "strengthenings": list(self.strengthenings),
+            "cpsat": self.cpsat,
+            "time_limit": self.time_limit,
+        }
 
 
 def instance_rows(
-    label: str,
-    route: PlanRoute[Any, Any, Any],
-    instance: object,
-    solvers: Sequence[str],
-    repeats: int,
-    time_limit: float | None = None,
-    strengthenings: Sequence[str] = SETTINGS,
-    cpsat: bool = True,
-    on_row: Row = lambda _: None,
+    label: str, route: PlanRoute[Any, Any, Any], instance: object, sweep: Sweep
 ) -> list[Measurement]:
     """The oracle's row, then every solver with every setting, then CP-SAT with all of them."""
-    rows = [measure(label, BASELINE, lambda: _oracle(route.adapt(instance)), repeats)]
+    rows = [measure(label, BASELINE, lambda: _oracle(route.adapt(instance)), sweep.repeats)]
     moves = rows[0].extra["moves"]
-    planners = [(solver, setting) for solver in solvers for setting in strengthenings]
-    for solver, setting in planners + ([("cpsat", "all")] if cpsat else []):
+    planners = [(solver, setting) for solver in sweep.solvers for setting in sweep.strengthenings]
+    for solver, setting in planners + ([("cpsat", "all")] if sweep.cpsat else []):
         rows.append(
-            planner_row(label, route, instance, solver, setting, moves, repeats, time_limit)
+            planner_row(
+                label, route, instance, solver, setting, moves, sweep.repeats, sweep.time_limit
+            )
         )
-        on_row(rows[-1])
+        sweep.on_row(rows[-1])
     return rows
 
 

@@ -8,7 +8,8 @@ puzzle's ``request`` and prints the answer; a disagreement with the BFS oracle e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 import click
@@ -27,7 +28,7 @@ from boardsat.cli.common import (
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
 from boardsat.models import plan_bench, plan_solve
-from boardsat.models.plan_bench import Row
+from boardsat.models.plan_bench import Sweep
 from boardsat.models.plan_solve import PlanRequest
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -158,25 +159,9 @@ def _report_export(exported: ExportedPddl, as_json: bool) -> None:
 class PlanBench(Protocol):
     """A planning puzzle's benchmark module: its seed rows and its deep rows."""
 
-    def seed_rows(
-        self,
-        solvers: Sequence[str],
-        repeats: int,
-        time_limit: float | None = ...,
-        strengthenings: Sequence[str] = ...,
-        cpsat: bool = ...,
-        on_row: Row = ...,
-    ) -> list[Measurement]: ...
+    def seed_rows(self, sweep: Sweep) -> list[Measurement]: ...
 
-    def deep_rows(
-        self,
-        solvers: Sequence[str],
-        repeats: int,
-        time_limit: float | None = ...,
-        strengthenings: Sequence[str] = ...,
-        cpsat: bool = ...,
-        on_row: Row = ...,
-    ) -> list[Measurement]: ...
+    def deep_rows(self, sweep: Sweep) -> list[Measurement]: ...
 
 
 def bench_command(name: str, title: str, rows: PlanBench) -> click.Command:
@@ -210,12 +195,13 @@ def bench_command(name: str, title: str, rows: PlanBench) -> click.Command:
         def shown(row: Measurement) -> None:
             progress(f"{row.instance} {row.route}: {row.median_seconds:.3f} s {row.outcome}")
 
-        measured = rows.seed_rows(chosen, repeats, time_limit, cpsat=not no_cpsat, on_row=shown)
-        if deep:
-            measured += rows.deep_rows(chosen, 1, time_limit, cpsat=not no_cpsat, on_row=shown)
+        sweep = Sweep(chosen, repeats, time_limit, cpsat=not no_cpsat, on_row=shown)
+        measured = rows.seed_rows(sweep)
+        if deep:  # minutes a run: once each
+            measured += rows.deep_rows(replace(sweep, repeats=1))
         click.echo(ratio_table(measured, plan_bench.BASELINE))
         unverified = [row for row in measured if row.extra.get("verified") is False]
-        path = target.write(measured, plan_bench.settings(chosen, repeats, time_limit))
+        path = target.write(measured, sweep.settings() | {"deep": deep})
         click.echo(f"results written to {path}")
         if unverified:
             raise click.ClickException(

@@ -14,42 +14,19 @@ from boardsat.benchmark import Measurement, measure
 from boardsat.models.flipit.instance import STAR, FlipIt, line_board, seed_instance
 from boardsat.models.flipit.published import SEED_MOVES
 from boardsat.models.flipit.solve import DEFAULT_STRENGTHEN, ROUTE, FlipItPuzzle
-from boardsat.models.plan_bench import (
-    BASELINE,
-    SETTINGS,
-    Row,
-    farthest,
-    instance_rows,
-    planner_row,
-)
+from boardsat.models.plan_bench import BASELINE, Row, Sweep, farthest, instance_rows, planner_row
 
 DEEP_LINE = 12
 """The longest line whose farthest positions the deep rows time (the oracle walks all of it)."""
 
 
-def seed_rows(
-    solvers: Sequence[str],
-    repeats: int,
-    time_limit: float | None = None,
-    strengthenings: Sequence[str] = SETTINGS,
-    cpsat: bool = True,
-    on_row: Row = lambda _: None,
-) -> list[Measurement]:
+def seed_rows(sweep: Sweep) -> list[Measurement]:
     """The seed star (hole at the top, all black)."""
     label = f"star seed ({SEED_MOVES} moves)"
-    return instance_rows(
-        label, ROUTE, seed_instance(), solvers, repeats, time_limit, strengthenings, cpsat, on_row
-    )
+    return instance_rows(label, ROUTE, seed_instance(), sweep)
 
 
-def deep_rows(
-    solvers: Sequence[str],
-    repeats: int,
-    time_limit: float | None = None,
-    strengthenings: Sequence[str] = SETTINGS,
-    cpsat: bool = True,
-    on_row: Row = lambda _: None,
-) -> list[Measurement]:
+def deep_rows(sweep: Sweep) -> list[Measurement]:
     """The first farthest position from all white on the star and on ``line:DEEP_LINE``, each
     as a start."""
     rows = []
@@ -57,9 +34,7 @@ def deep_rows(
         depth, positions = farthest(FlipItPuzzle(FlipIt(board, "." + "B" * (board.cells - 1))))
         label = f"{board.name} {positions[0]} ({depth} moves)"
         instance = FlipIt(board, positions[0])
-        rows += instance_rows(
-            label, ROUTE, instance, solvers, repeats, time_limit, strengthenings, cpsat, on_row
-        )
+        rows += instance_rows(label, ROUTE, instance, sweep)
     return rows
 
 

@@ -6,23 +6,14 @@ it, and the deepest 3 x 3 puzzle found so far (``published.DEEP_START`` to ``DEE
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from boardsat.benchmark import Measurement
-from boardsat.models.plan_bench import SETTINGS, Row, farthest, instance_rows
+from boardsat.models.plan_bench import Sweep, farthest, instance_rows
 from boardsat.models.shogi.instance import Shogi, seed_instance, sfen
 from boardsat.models.shogi.published import DEEP_GOAL, DEEP_MOVES, DEEP_START, SEED_MOVES
 from boardsat.models.shogi.solve import ROUTE, ShogiPuzzle
 
 
-def seed_rows(
-    solvers: Sequence[str],
-    repeats: int,
-    time_limit: float | None = None,
-    strengthenings: Sequence[str] = SETTINGS,
-    cpsat: bool = True,
-    on_row: Row = lambda _: None,
-) -> list[Measurement]:
+def seed_rows(sweep: Sweep) -> list[Measurement]:
     """The seed example, then the seed start to its farthest position."""
     seed = seed_instance()
     depth, positions = farthest(ShogiPuzzle(seed))
@@ -32,26 +23,15 @@ def seed_rows(
         (f"seed ({SEED_MOVES} moves)", seed),
         (f"seed start to farthest ({depth} moves)", deep),
     ):
-        rows += instance_rows(
-            label, ROUTE, instance, solvers, repeats, time_limit, strengthenings, cpsat, on_row
-        )
+        rows += instance_rows(label, ROUTE, instance, sweep)
     return rows
 
 
-def deep_rows(
-    solvers: Sequence[str],
-    repeats: int,
-    time_limit: float | None = None,
-    strengthenings: Sequence[str] = SETTINGS,
-    cpsat: bool = True,
-    on_row: Row = lambda _: None,
-) -> list[Measurement]:
+def deep_rows(sweep: Sweep) -> list[Measurement]:
     """The deepest puzzle found so far."""
     instance = Shogi.parse(DEEP_START, DEEP_GOAL)
     label = f"{DEEP_START} to {DEEP_GOAL} ({DEEP_MOVES} moves)"
-    return instance_rows(
-        label, ROUTE, instance, solvers, repeats, time_limit, strengthenings, cpsat, on_row
-    )
+    return instance_rows(label, ROUTE, instance, sweep)
 
 
 def farthest_goals(instance: Shogi) -> tuple[int, list[str]]:

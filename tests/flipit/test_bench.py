@@ -11,10 +11,11 @@ from boardsat.models.flipit.bench import (
     seed_rows,
 )
 from boardsat.models.flipit.published import SEED_MOVES, STAR_FARTHEST, STAR_FARTHEST_POSITIONS
+from boardsat.models.plan_bench import Sweep
 
 
 def test_seed_rows_put_the_oracle_first_and_verify_every_planner_row() -> None:
-    rows = seed_rows(["cadical195"], 1, strengthenings=("all", "none"), cpsat=False)
+    rows = seed_rows(Sweep(["cadical195"], 1, strengthenings=("all", "none"), cpsat=False))
     assert rows[0].route == BASELINE
     assert rows[0].outcome == f"{SEED_MOVES} moves"
     assert len(rows) == 3

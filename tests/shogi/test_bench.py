@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.models.plan_bench import BASELINE
+from boardsat.models.plan_bench import BASELINE, Sweep
 from boardsat.models.shogi import Shogi, replay, shortest_plan
 from boardsat.models.shogi.bench import farthest_goals, seed_rows
 from boardsat.models.shogi.published import (
@@ -25,7 +25,7 @@ from tests.conftest import CliRun
 
 
 def test_seed_rows_verify_every_planner_row_on_both_seed_instances() -> None:
-    rows = seed_rows(["cadical195"], 1, strengthenings=("all", "none"))
+    rows = seed_rows(Sweep(["cadical195"], 1, strengthenings=("all", "none")))
     oracles = [row for row in rows if row.route == BASELINE]
     assert [row.outcome for row in oracles] == [f"{SEED_MOVES} moves", f"{SEED_FARTHEST} moves"]
     planners = [row for row in rows if row.route != BASELINE]
