@@ -1,17 +1,21 @@
 """The Flip-It benchmark, on the planning puzzles' shared one (``plan_bench``).
 
 Its instances: the seed star, the deepest instances the oracle finds (the positions farthest
-from the goal set, each a start to all white), every farthest star position on one solver, and
-lines too long for the oracle, which replay and the planner's proof alone verify.
+from the goal set, each a start to all white), every farthest star position on one solver,
+lines too long for the oracle, which replay and the planner's proof alone verify, and the
+task's two forms side by side.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from boardsat.benchmark import Measurement, measure
 from boardsat.models.flipit.instance import STAR, FlipIt, line_board, seed_instance
+from boardsat.models.flipit.model import FLIPS
 from boardsat.models.flipit.published import SEED_MOVES
 from boardsat.models.flipit.solve import DEFAULT_STRENGTHEN, ROUTE, FlipItPuzzle
 from boardsat.models.plan_bench import BASELINE, Row, Sweep, farthest, instance_rows, planner_row
@@ -78,4 +82,34 @@ def beyond_bfs_rows(
         label = f"line:{cells} {instance.start}"
         rows.append(planner_row(label, ROUTE, instance, solver, strengthen, None, 1, time_limit))
         on_row(rows[-1])
+    return rows
+
+
+def flips_rows(sweep: Sweep, farthest_positions: int = 1) -> list[Measurement]:
+    """The two forms of the task (``model.FLIPS``) on the star seed and on its first farthest
+    positions, each on every solver of ``sweep`` with its first strengthening setting."""
+    depth, positions = farthest(FlipItPuzzle(seed_instance()))
+    instances = [(SEED_MOVES, seed_instance())] + [
+        (depth, FlipIt(STAR, position)) for position in positions[:farthest_positions]
+    ]
+    rows = []
+    for moves, instance in instances:
+        for flips in FLIPS:
+            route = replace(ROUTE, adapt=partial(FlipItPuzzle, flips=flips))
+            label = f"star {instance.start} ({moves} moves), {flips} flips"
+            for solver in sweep.solvers:
+                setting = sweep.strengthenings[0]
+                rows.append(
+                    planner_row(
+                        label,
+                        route,
+                        instance,
+                        solver,
+                        setting,
+                        moves,
+                        sweep.repeats,
+                        sweep.time_limit,
+                    )
+                )
+                sweep.on_row(rows[-1])
     return rows

@@ -33,6 +33,7 @@ class FlipItPuzzle:
     """Flip-It as the shared planning route sees it: each job is its own module's."""
 
     instance: FlipIt
+    flips: str = "conditional"  # the task's form (model.FLIPS)
 
     @property
     def start(self) -> Position:
@@ -48,7 +49,7 @@ class FlipItPuzzle:
         return rules.replay(self.instance, moves)
 
     def planning_task(self) -> PlanningTask:
-        return model.planning_task(self.instance)
+        return model.planning_task(self.instance, self.flips)
 
     def plan_moves(self, plan: Sequence[Action]) -> list[Move]:
         return model.plan_moves(plan)

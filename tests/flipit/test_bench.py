@@ -8,8 +8,10 @@ from boardsat.models.flipit.bench import (
     BASELINE,
     beyond_bfs_rows,
     farthest_rows,
+    flips_rows,
     seed_rows,
 )
+from boardsat.models.flipit.model import FLIPS
 from boardsat.models.flipit.published import SEED_MOVES, STAR_FARTHEST, STAR_FARTHEST_POSITIONS
 from boardsat.models.plan_bench import Sweep
 
@@ -32,3 +34,10 @@ def test_the_first_farthest_star_position_is_proven_at_the_oracle_distance() -> 
     rows = farthest_rows("cadical195", limit=1)
     assert rows[0].outcome == f"{STAR_FARTHEST_POSITIONS} positions at {STAR_FARTHEST} moves"
     assert len(rows) == 2 and rows[1].extra["verified"]
+
+
+@pytest.mark.slow
+def test_both_forms_of_the_task_prove_the_seed() -> None:
+    rows = flips_rows(Sweep(["cadical195"], 1), farthest_positions=0)
+    assert [row.instance.rsplit(", ", 1)[1] for row in rows] == [f"{f} flips" for f in FLIPS]
+    assert all(row.extra["verified"] for row in rows)

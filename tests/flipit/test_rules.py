@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from boardsat.errors import BoardsatError
 from boardsat.models.flipit import STAR, FlipBoard, FlipIt, line_board, planning_task, replay
 from boardsat.models.flipit.instance import HOLE, WHITE
-from boardsat.models.flipit.model import plan_moves
+from boardsat.models.flipit.model import FLIPS, plan_moves
 from boardsat.models.flipit.published import (
     SEED_MOVES,
     SEED_START,
@@ -77,11 +77,14 @@ def test_replay_refuses_illegal_jumps_and_plans_that_stop_short(
 
 
 @settings(max_examples=200, deadline=None)
-@given(positions())
-def test_the_grounded_actions_make_exactly_the_rules_jumps(case: tuple[FlipBoard, str]) -> None:
-    """From any position, the planning task's applicable actions lead to the rules' successors."""
+@given(positions(), st.sampled_from(FLIPS))
+def test_the_grounded_actions_make_exactly_the_rules_jumps(
+    case: tuple[FlipBoard, str], flips: str
+) -> None:
+    """From any position, the planning task's applicable actions lead to the rules' successors,
+    in both forms of the task."""
     board, position = case
-    task = planning_task(FlipIt.parse(board, position))
+    task = planning_task(FlipIt.parse(board, position), flips)
     by_task = {
         (move, _position(after, board.cells))
         for action, after in task.successors(task.initial)
@@ -91,6 +94,8 @@ def test_the_grounded_actions_make_exactly_the_rules_jumps(case: tuple[FlipBoard
 
 
 def _position(state: tuple[object, ...], cells: int) -> str:
+    if len(state) == cells:  # the grounded form: one variable a cell
+        return "".join(map(str, state))
     return "".join(HOLE if state[c] else str(state[cells + c]) for c in range(cells))
 
 
