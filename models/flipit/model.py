@@ -6,7 +6,7 @@ each position has one state); one action per jump and jumper colour: the jumper'
 white hole, the hole takes its colour, and each cell jumped over turns by a conditional effect.
 ``grounded``: one variable per cell, and one plain action per jump and colour of every cell it
 involves, 2^k of them for k cells jumped over, so only for short lines. The SAT solvers prove the
-star 1.2x to 3.4x faster on the first (bench/results/flipit.md). The jumps are enumerated here
+star faster on the first (bench/results/flipit.md). The jumps are enumerated here
 from the lines, apart from the rules' own walk (:mod:`boardsat.models.flipit.rules`) that
 replays every plan.
 """
