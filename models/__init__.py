@@ -1,1 +1,2 @@
-"""The puzzles: one module each, with rules, model builders, decoders and seed instances."""
+"""The puzzles: one package each (model, rules, routes, answer, pictures, benchmark, seed check),
+and the flat modules they share (board geometry; the planning puzzles' route, answer and bench)."""
