@@ -27,19 +27,21 @@ def usable_time_limit(
     return value
 
 
-def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
-    if value not in backend_names():
+def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and value not in backend_names():
         raise click.BadParameter(f"unknown backend {value!r}; `boardsat backends` lists them")
     return value
 
 
-def backend_option(default: str = "cpsat") -> Callable[[F], F]:
+def backend_option(default: str | None = "cpsat", unset: str = "") -> Callable[[F], F]:
+    """``--backend``; with no ``default``, ``unset`` says what stands in for it."""
     return click.option(
         "--backend",
         default=default,
-        show_default=True,
+        show_default=default is not None,
         callback=_known_backend,
-        help="cpsat, highs, scip, or a python-sat solver name (see `boardsat backends`).",
+        help="cpsat, highs, scip, or a python-sat solver name (see `boardsat backends`)"
+        + (f"; default: {unset}." if default is None else "."),
     )
 
 

@@ -37,13 +37,9 @@ from boardsat.models.tour import bench as tour_bench
 from boardsat.models.tour.answer import TourAnswer
 from boardsat.models.tour.draw import DRAWINGS, require_pillow
 from boardsat.models.tour.model import TourSpec, build_tour_model
-from boardsat.models.tour.solve import (
-    COUNTERS,
-    DEFAULT_BACKEND,
-    DEFAULT_COUNTER,
-    TourRequest,
-    solve,
-)
+from boardsat.models.tour.routes import ROUTES
+from boardsat.models.tour.solve import COUNTERS, DEFAULT_COUNTER, TourRequest, solve
+from boardsat.models.tour.split import MIN_BLOCK
 
 SOLVING_OPTIONS = (
     "count_tours",
@@ -51,7 +47,7 @@ SOLVING_OPTIONS = (
     "limit",
     "counter",
     "backend",
-    "quadrants",
+    "route",
     "time_limit",
     "svg",
     "png",
@@ -76,16 +72,18 @@ SOLVING_OPTIONS = (
     show_default=True,
     help="How --count counts: a decision diagram (graphillion), or enumeration on --backend.",
 )
-@backend_option(default=DEFAULT_BACKEND)
+@backend_option(default=None, unset="the route's, from boardsat.models.tour.routes")
 @click.option(
     "--encoding",
     help=f"CNF circuit encoding for a SAT backend: {', '.join(CIRCUIT_ENCODINGS)}.",
 )
 @click.option(
-    "--quadrants",
-    is_flag=True,
-    help="Closed tour joined from four quadrant tours "
-    "(large boards with both sides even; fast, still checked).",
+    "--route",
+    type=click.Choice(list(ROUTES)),
+    default="auto",
+    show_default=True,
+    help="; ".join(f"{name}: {summary}" for name, summary in ROUTES.items())
+    + ". AUTO and BLOCK_SIDE are in boardsat.models.tour.routes.",
 )
 @time_limit_option
 @click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tour into a new SVG file.")
@@ -154,9 +152,10 @@ def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
     """The options as one request, each combination the request cannot take refused by name."""
     count_tours, list_all = given["count_tours"], given["list_all"]
     backend, encoding = given["backend"], given["encoding"]
-    if encoding is not None and backend == CPSAT:
+    if encoding is not None and backend in (CPSAT, None):
         raise click.BadParameter(
-            "CP-SAT has a native circuit; --encoding picks a CNF encoding for a SAT backend",
+            "picks a CNF encoding for a SAT backend: name one with --backend "
+            "(CP-SAT has a native circuit)",
             param_hint="--encoding",
         )
     if encoding is not None and encoding not in CIRCUIT_ENCODINGS:
@@ -168,13 +167,6 @@ def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
         raise click.BadParameter("give either --count or --all", param_hint="--count")
     if given["limit"] is not None and not list_all:
         raise click.BadParameter("only --all takes a limit", param_hint="--limit")
-    if given["quadrants"] and (
-        given["open_tour"] or given["start"] is not None or count_tours or list_all
-    ):
-        raise click.BadParameter(
-            "finds one closed tour: leave out --open/--start/--count/--all",
-            param_hint="--quadrants",
-        )
     counter = given["counter"] if count_tours else "enumerate"
     if counter == "zdd" and given["time_limit"] is not None:
         raise click.BadParameter(
@@ -187,7 +179,7 @@ def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
         backend=backend,
         circuit=encoding,
         counter=counter,
-        quadrants=given["quadrants"],
+        route=given["route"],
         limit=given["limit"],
         time_limit=given["time_limit"],
     )
@@ -227,15 +219,28 @@ def _square(board: Board, text: str | None, option: str) -> Square | None:
 @click.command("tour")
 @click.option(
     "--sizes",
-    default=",".join(map(str, tour_bench.CLOSED_SIDES)),
-    show_default=True,
-    help="Closed n x n tours to find, comma-separated.",
+    help="Closed n x n tours to find, comma-separated (default "
+    f"{','.join(map(str, tour_bench.CLOSED_SIDES))}; with --choice "
+    f"{','.join(map(str, tour_bench.CHOICE_SIDES))}).",
 )
 @click.option(
     "--routes",
     default=",".join(tour_bench.CLOSED_ROUTES),
     show_default=True,
     help="cpsat, cadical195/<circuit encoding>, 'quadrants <route>'; comma-separated.",
+)
+@click.option(
+    "--choice",
+    is_flag=True,
+    help="Measure what the tour defaults are chosen from instead: the whole board against "
+    "the quadrant split with each --block-sides, on CP-SAT and CaDiCaL + lazy cuts "
+    "(default record bench/results/tour_routes.json).",
+)
+@click.option(
+    "--block-sides",
+    default=",".join(map(str, tour_bench.BLOCK_SIDES)),
+    show_default=True,
+    help="With --choice: the smallest block sides to split with, comma-separated.",
 )
 @click.option(
     "--time-limit",
@@ -251,9 +256,28 @@ def _square(board: Board, text: str | None, option: str) -> Square | None:
     type=click.Path(dir_okay=False),
     help="Results file (default bench/results/tour.json).",
 )
-def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str | None) -> None:
-    """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes."""
-    sides = _board_sides(sizes)
+def bench(
+    sizes: str | None,
+    routes: str,
+    choice: bool,
+    block_sides: str,
+    time_limit: float,
+    repeats: int,
+    output: str | None,
+) -> None:
+    """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes;
+    or, with --choice, the measurements behind the tour defaults."""
+    default_sides = tour_bench.CHOICE_SIDES if choice else tour_bench.CLOSED_SIDES
+    sides = _board_sides(sizes or ",".join(map(str, default_sides)), "--sizes", 3)
+    if choice:
+        blocks = _board_sides(block_sides, "--block-sides", MIN_BLOCK)
+        target = results_file("tour_routes", output)
+        progress("whole board against quadrant blocks ...")
+        measured = tour_bench.route_choice(sides, blocks, time_limit, repeats)
+        click.echo(ratio_table(measured, tour_bench.CHOICE_BASELINE))
+        settings = {"sizes": sides, "block_sides": blocks, "time_limit_s": time_limit}
+        click.echo(f"results written to {target.write(measured, settings | {'repeats': repeats})}")
+        return
     chosen = comma_list(routes, "--routes", "route")
     unknown = tour_bench.unknown_routes(chosen)
     if unknown:
@@ -276,16 +300,16 @@ def bench(sizes: str, routes: str, time_limit: float, repeats: int, output: str 
     click.echo(f"results written to {target.write([*found, *counted], settings)}")
 
 
-def _board_sides(text: str) -> list[int]:
-    """The ``--sizes`` list, each side checked before anything is measured."""
+def _board_sides(text: str, option: str, least: int) -> list[int]:
+    """A list of sides, each checked before anything is measured."""
     try:
-        sides = [int(part) for part in comma_list(text, "--sizes", "board side")]
+        sides = [int(part) for part in comma_list(text, option, "side")]
     except ValueError:
         raise click.BadParameter(
-            f"expected comma-separated integers, got {text!r}", param_hint="--sizes"
+            f"expected comma-separated integers, got {text!r}", param_hint=option
         ) from None
-    if min(sides) < 3:
-        raise click.BadParameter("board sides must be at least 3", param_hint="--sizes")
+    if min(sides) < least:
+        raise click.BadParameter(f"sides must be at least {least}", param_hint=option)
     for side in sides:
         Board(side, side)  # a board too large is one error line
     return sides

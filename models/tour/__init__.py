@@ -1,10 +1,11 @@
 """Knight's tours: find one, list them or count them, every tour checked by the rules.
 
 The modules, one job each: ``model`` (the circuit model and its decoder), ``rules`` (the
-validator, sharing no code with the model), ``solve`` (the routes, their defaults and the
-request), ``answer`` (the answers with their text and JSON), ``split`` (the quadrant layout),
-``zdd`` (counting by decision diagram), ``draw`` (SVG and PNG), ``bench`` (the benchmark
-matrix), ``published`` (the seed's counts) and ``seed`` (the demo's check).
+validator, sharing no code with the model), ``solve`` (the routes and the request), ``routes``
+(which route ``auto`` takes, on which backend), ``answer`` (the answers with their text and
+JSON), ``split`` (the quadrant blocks), ``zdd`` (counting by decision diagram), ``draw`` (SVG
+and PNG), ``bench`` (the benchmark matrix), ``published`` (the seed's counts) and ``seed`` (the
+demo's check).
 
 >>> from boardsat.models.tour import Board, TourRequest, TourSpec, find_tour, solve, validate_tour
 >>> corner = TourSpec(Board(5, 5), closed=False, start=(0, 0))

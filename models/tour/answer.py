@@ -18,7 +18,8 @@ from boardsat.results import Result, Status
 @dataclass(frozen=True)
 class TourAnswer:
     """One search for a tour: its status, the tour (validated; empty when none was found), the
-    route that searched, and the wall seconds of the whole call, building the model included.
+    route that searched (``whole`` or ``quadrants``) and the encoding its backend solved, and the
+    wall seconds of the whole call, building the model included.
 
     ``solves`` holds the solver's results: one for the whole board, or one per block in tour
     order for the quadrant split (the last one the block that failed, when one did).
@@ -29,6 +30,7 @@ class TourAnswer:
     tour: list[Square]
     backend: str
     route: str
+    encoding: str
     seconds: float
     solves: tuple[Result, ...]
 
@@ -42,13 +44,17 @@ class TourAnswer:
             "found": self.found,
             "tour": [list(square) for square in self.tour],
             "backend": self.backend,
-            "encoding": self.route,
+            "route": self.route,
+            "encoding": self.encoding,
             "seconds": self.seconds,
         }
 
     def lines(self) -> list[str]:
         """A headline, then the numbered board and the squares' names when a tour was found."""
-        head = f"{self.spec.describe()}: {self.status.value} ({self.seconds:.2f} s, {self.route})"
+        head = (
+            f"{self.spec.describe()}: {self.status.value} "
+            f"({self.seconds:.2f} s, {self.route} route on {self.backend}: {self.encoding})"
+        )
         if not self.tour:
             return [head]
         board = self.spec.board

@@ -1,6 +1,7 @@
-"""The knight's tour benchmark: closed tours as boards grow, counting speed, encoding sizes.
+"""The knight's tour benchmark: closed tours as boards grow, counting speed, encoding sizes, and
+the measurements the tour defaults are chosen from (:func:`route_choice`).
 
-Routes named ``quadrants <route>`` join a closed tour from four block tours
+Routes named ``quadrants <route>`` join a closed tour from block tours
 (:func:`boardsat.models.tour.solve.find_closed_by_quadrants`), the joined tour checked on the
 whole board; they are tried from 12x12 up, where the split applies. Every solve and every count
 (decision diagrams included) runs in a child process killed at the wall-clock limit
@@ -25,8 +26,9 @@ from boardsat.model import Circuit
 from boardsat.models.board import Board
 from boardsat.models.tour.model import TourSpec, build_tour_model
 from boardsat.models.tour.published import CORNER_OPEN_6X6, SEED_COUNTS
+from boardsat.models.tour.routes import BLOCK_SIDE
 from boardsat.models.tour.solve import count_by_enumeration, find_closed_by_quadrants, find_tour
-from boardsat.models.tour.split import MIN_BLOCK
+from boardsat.models.tour.split import MIN_BLOCK, grid
 from boardsat.models.tour.zdd import count_by_zdd
 
 Outcome = tuple[str, dict[str, Any]]
@@ -44,6 +46,15 @@ ENCODING_SIDES = (6, 8, 12, 16, 20, 30)
 """The closed n x n boards whose CNF encoding sizes are tabled."""
 CLOSED_BASELINE, COUNTING_BASELINE = "cpsat", "enumerate cpsat"
 """The route each table's ratios are taken against."""
+CHOICE_SIDES = (8, 10, 12, 16, 20, 24, 30, 40, 50, 60, 100, 200)
+"""The closed n x n boards :func:`route_choice` tries by default: both sides of the split's
+threshold, and the 100x100 and 200x200 targets."""
+BLOCK_SIDES = (6, 8, 12, 16, 24)
+"""The smallest block sides :func:`route_choice` tries the quadrant split with."""
+CHOICE_SOLVERS = ("cpsat", f"{SAT_SOLVER}/lazy")
+"""The backends :func:`route_choice` tries each route on: the fastest two of the closed-tour
+table."""
+CHOICE_BASELINE = "whole cpsat"
 
 
 def unknown_routes(routes: Sequence[str]) -> list[str]:
@@ -88,14 +99,52 @@ def closed_tours(
     for route in routes:
         split = route.startswith(SPLIT)
         backend, options = ROUTES[route.removeprefix(SPLIT)]
-        for n in sides:
-            if split and n < 2 * MIN_BLOCK:
-                continue
-            job = partial(_find_split if split else _find_closed, n, backend, options)
-            row = measure(f"closed {n}x{n}", route, partial(_in_child, job, limit), repeats)
-            rows.append(row)
-            if row.outcome not in ("SATISFIABLE", "OPTIMAL"):
-                break
+        find = partial(_find_split, block_side=BLOCK_SIDE) if split else _find_closed
+        rows.extend(_growing(route, sides, find, backend, options, limit, repeats))
+    return rows
+
+
+def route_choice(
+    sides: Sequence[int], block_sides: Sequence[int], limit: float, repeats: int
+) -> list[Measurement]:
+    """Closed n x n tours by the whole board and by the quadrant split with each smallest block
+    side, each on :data:`CHOICE_SOLVERS`: where the split starts to pay, which block side is
+    fastest, on which backend (what :mod:`boardsat.models.tour.routes` is chosen from). Each
+    route stops at its first board without a tour in time."""
+    rows = []
+    for name in CHOICE_SOLVERS:
+        backend, options = ROUTES[name]
+        finds: list[tuple[str, Callable[..., Outcome]]] = [(f"whole {name}", _find_closed)]
+        finds += [
+            (f"quadrants {name} blocks {side}", partial(_find_split, block_side=side))
+            for side in block_sides
+        ]
+        for route, find in finds:
+            rows.extend(_growing(route, sides, find, backend, options, limit, repeats))
+    return rows
+
+
+def _growing(
+    route: str,
+    sides: Sequence[int],
+    find: Callable[..., Outcome],
+    backend: str,
+    options: dict[str, Any],
+    limit: float,
+    repeats: int,
+) -> list[Measurement]:
+    """``route`` on each closed n x n board in turn, the split only where it applies, up to
+    the first board without a tour in time."""
+    split = route.startswith(SPLIT)
+    rows = []
+    for n in sides:
+        if split and n < 2 * MIN_BLOCK:
+            continue
+        job = partial(find, n, backend, options)
+        row = measure(f"closed {n}x{n}", route, partial(_in_child, job, limit), repeats)
+        rows.append(row)
+        if row.outcome not in ("SATISFIABLE", "OPTIMAL"):
+            break
     return rows
 
 
@@ -106,10 +155,11 @@ def _find_closed(n: int, backend: str, options: dict[str, Any]) -> Outcome:
     return answer.status.value, {"variables": size.variables, "constraints": size.constraints}
 
 
-def _find_split(n: int, backend: str, options: dict[str, Any]) -> Outcome:
-    answer = find_closed_by_quadrants(n, n, backend, **options)
-    blocks = [round(block.seconds, 3) for block in answer.solves]
-    return answer.status.value, {"block_seconds": blocks}
+def _find_split(n: int, backend: str, options: dict[str, Any], block_side: int) -> Outcome:
+    answer = find_closed_by_quadrants(n, n, backend, block_side=block_side, **options)
+    down, across = grid(n, n, block_side)
+    slowest = max(block.seconds for block in answer.solves)
+    return answer.status.value, {"blocks": f"{down}x{across}", "slowest_block_s": round(slowest, 3)}
 
 
 def counting(repeats: int, limit: float) -> list[Measurement]:

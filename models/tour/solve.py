@@ -1,6 +1,7 @@
-"""The tour routes: find one tour (whole board or four quadrants), list tours, count them.
+"""The tour routes: find one tour (whole board or quadrant blocks), list tours, count them.
 
-A request names what is wanted (:class:`TourRequest`); :func:`solve` sends it down its route.
+A request names what is wanted (:class:`TourRequest`); :func:`solve` sends it down its route,
+on the backend :mod:`boardsat.models.tour.routes` records for it unless the request names one.
 Every tour a route returns has passed :func:`~boardsat.models.tour.rules.validate_tour`: a decoded
 or joined tour that breaks the rules is an error, never an answer. The defaults below are the
 routes' tuning, chosen from the benchmark record (bench/results/tour.md): CP-SAT's native
@@ -12,17 +13,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any, Literal
+from typing import Any
 
 from boardsat.backends import CPSAT
 from boardsat.deadline import Deadline
-from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.tour.answer import TourAnswer, TourCount
 from boardsat.models.tour.model import TourSpec, build_tour_model
+from boardsat.models.tour.routes import (
+    BLOCK_SIDE,
+    QUADRANTS,
+    WHOLE,
+    Job,
+    Solver,
+    auto_route,
+    check_route,
+    solver_for,
+)
 from boardsat.models.tour.rules import validate_tour
-from boardsat.models.tour.split import quadrants
+from boardsat.models.tour.split import blocks
 from boardsat.models.tour.zdd import count_by_zdd
 from boardsat.results import Result, Status
 from boardsat.solve import enumerate_solutions
@@ -31,7 +41,6 @@ from boardsat.solve import solve as solve_model
 DEFAULT_BACKEND = CPSAT
 COUNTERS = ("zdd", "enumerate")
 DEFAULT_COUNTER = "zdd"
-Job = Literal["find", "count", "list"]
 
 
 @dataclass(frozen=True)
@@ -39,16 +48,18 @@ class TourRequest:
     """What is asked: one tour (``find``), the number of tours (``count``) or the tours themselves
     (``list``, up to ``limit``), on ``backend`` with an optional CNF ``circuit`` encoding.
 
+    ``route`` picks how a tour is found (:data:`~boardsat.models.tour.routes.ROUTES`: ``auto``,
+    ``whole``, ``quadrants``); ``backend`` None means the one the route's table records.
     ``counter`` picks how ``count`` counts (``zdd``, a decision diagram that runs to the end,
-    or ``enumerate``); ``quadrants`` finds a closed tour joined from four block tours.
+    or ``enumerate``).
     """
 
     spec: TourSpec
     job: Job = "find"
-    backend: str = DEFAULT_BACKEND
+    backend: str | None = None
     circuit: str | None = None
     counter: str = DEFAULT_COUNTER
-    quadrants: bool = False
+    route: str = "auto"
     limit: int | None = None
     time_limit: float | None = None
 
@@ -57,9 +68,9 @@ class TourRequest:
             raise BoardsatError(f"unknown counter {self.counter!r}; known: {', '.join(COUNTERS)}")
         if self.limit is not None and self.job != "list":
             raise BoardsatError("only a listing takes a limit")
-        fixed = self.spec.start is not None
-        if self.quadrants and (self.job != "find" or not self.spec.closed or fixed):
-            raise BoardsatError("the quadrant split finds one closed tour from no fixed square")
+        if self.circuit is not None and self.backend is None:
+            raise BoardsatError("a circuit encoding needs the SAT backend that reads it named")
+        check_route(self.route, self.spec, self.job)
         if self.zdd and self.time_limit is not None:
             raise BoardsatError(
                 "the decision-diagram counter runs to the end; count by enumeration"
@@ -70,26 +81,32 @@ class TourRequest:
         return self.job == "count" and self.counter == "zdd"
 
     @property
-    def options(self) -> dict[str, Any]:
-        """The backend's options: the circuit encoding, when one is named."""
-        return {} if self.circuit is None else {"circuit": self.circuit}
+    def taken_route(self) -> str:
+        """The route the request runs: its own, or the one ``auto`` stands for."""
+        return auto_route(self.spec, self.job) if self.route == "auto" else self.route
+
+    @property
+    def solver(self) -> Solver:
+        """The backend named, or the taken route's for this board."""
+        if self.backend is None:
+            return solver_for(self.taken_route, self.spec.board.size)
+        return Solver(self.backend, self.circuit)
 
 
 def solve(request: TourRequest) -> TourAnswer | TourCount:
     """Answer ``request`` on its route."""
-    spec, backend, limit = request.spec, request.backend, request.time_limit
+    spec, limit = request.spec, request.time_limit
+    backend, options = request.solver.backend, request.solver.options
     if request.job == "find":
-        if request.quadrants:
+        if request.taken_route == QUADRANTS:
             board = spec.board
             return find_closed_by_quadrants(
-                board.rows, board.cols, backend, time_limit=limit, **request.options
+                board.rows, board.cols, backend, time_limit=limit, **options
             )
-        return find_tour(spec, backend, time_limit=limit, **request.options)
+        return find_tour(spec, backend, time_limit=limit, **options)
     if request.zdd:
         return count_by_zdd(spec)
-    return count_by_enumeration(
-        spec, backend, limit=request.limit, time_limit=limit, **request.options
-    )
+    return count_by_enumeration(spec, backend, limit=request.limit, time_limit=limit, **options)
 
 
 def find_tour(
@@ -113,7 +130,7 @@ def find_tour(
     if tour:
         _require_valid(spec, tour)
     return TourAnswer(
-        spec, result.status, tour, backend, result.encoding, deadline.elapsed(), (result,)
+        spec, result.status, tour, backend, WHOLE, result.encoding, deadline.elapsed(), (result,)
     )
 
 
@@ -122,32 +139,47 @@ def find_closed_by_quadrants(
     cols: int,
     backend: str = DEFAULT_BACKEND,
     *,
+    block_side: int = BLOCK_SIDE,
     time_limit: float | None = None,
     **options: Any,
 ) -> TourAnswer:
-    """A closed tour joined from four block tours (:func:`~boardsat.models.tour.split.quadrants`),
-    each found by ``backend`` in the time left, the joined tour checked on the whole board.
+    """A closed tour joined from block tours (:func:`~boardsat.models.tour.split.blocks`, none
+    of a side under ``block_side`` but quadrants), each found by ``backend`` in the time left,
+    the joined tour checked on the whole board.
 
     A block without a tour (its fixed ends may allow none) does not prove that the board has
     none: the answer is then UNKNOWN.
     """
     deadline = Deadline(time_limit)
     whole = TourSpec(Board(rows, cols), closed=True)
-    route = f"quadrants of {_encoding_of(backend, options)}"
     tour: list[Square] = []
     solves: list[Result] = []
-    for block in quadrants(rows, cols):
+    for block in blocks(rows, cols, block_side):
         spec = TourSpec(Board(block.rows, block.cols), False, block.start, block.end)
         answer = find_tour(spec, backend, time_limit=deadline.remaining(), **options)
         solves.extend(answer.solves)
         if not answer.found:
             return TourAnswer(
-                whole, Status.UNKNOWN, [], backend, route, deadline.elapsed(), tuple(solves)
+                whole,
+                Status.UNKNOWN,
+                [],
+                backend,
+                QUADRANTS,
+                answer.encoding,
+                deadline.elapsed(),
+                tuple(solves),
             )
         tour.extend((row + block.top, col + block.left) for row, col in answer.tour)
     _require_valid(whole, tour, "joined")
     return TourAnswer(
-        whole, Status.SATISFIABLE, tour, backend, route, deadline.elapsed(), tuple(solves)
+        whole,
+        Status.SATISFIABLE,
+        tour,
+        backend,
+        QUADRANTS,
+        solves[-1].encoding,
+        deadline.elapsed(),
+        tuple(solves),
     )
 
 
@@ -195,12 +227,6 @@ def count_by_enumeration(
         deadline.elapsed(),
         listed,
     )
-
-
-def _encoding_of(backend: str, options: dict[str, Any]) -> str:
-    if backend == CPSAT:
-        return backend
-    return f"{backend}/{options.get('circuit', DEFAULT_CIRCUIT_ENCODING)}"
 
 
 def _require_valid(spec: TourSpec, tour: list[Square], what: str = "decoded") -> None:

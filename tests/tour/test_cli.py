@@ -41,9 +41,11 @@ def test_json_tour_is_valid(capsys: pytest.CaptureFixture[str], backend: str) ->
 def test_quadrant_tour_is_a_valid_closed_tour(
     capsys: pytest.CaptureFixture[str], backend: str
 ) -> None:
-    code, out, _ = run(capsys, "tour", "12", "14", "--quadrants", "--backend", backend, "--json")
+    args = ("tour", "12", "14", "--route", "quadrants", "--backend", backend, "--json")
+    code, out, _ = run(capsys, *args)
     document = json.loads(out)
-    assert code == 0 and document["found"] and document["encoding"].startswith("quadrants of")
+    assert code == 0 and document["found"] and document["route"] == "quadrants"
+    assert document["backend"] == backend
     tour = [tuple(square) for square in document["tour"]]
     assert validate_tour(12, 14, tour, closed=True) == []
 
@@ -130,9 +132,13 @@ def test_svg_is_written_once(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         ["tour", "0"],
         ["tour", "1"],
         ["tour", "5", "--count", "--time-limit", "1"],
-        ["tour", "12", "--open", "--quadrants"],
-        ["tour", "11", "--quadrants"],
-        ["tour", "8", "--quadrants"],
+        ["tour", "12", "--open", "--route", "quadrants"],
+        ["tour", "12", "--start", "a1", "--route", "quadrants"],
+        ["tour", "12", "--count", "--route", "quadrants"],
+        ["tour", "11", "--route", "quadrants"],
+        ["tour", "12", "13", "--route", "quadrants"],
+        ["tour", "8", "--route", "quadrants"],
+        ["tour", "12", "--route", "halves"],
     ],
 )
 def test_bad_input_is_one_line_and_status_two(
