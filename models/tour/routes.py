@@ -44,17 +44,19 @@ ROUTES: dict[str, str] = {
     "stay at least BLOCK_SIDE (both sides even, no fixed square)",
 }
 
-SPLIT_FROM = 20
+SPLIT_FROM = 12
 """``auto`` splits a closed tour with no fixed square when both sides are even and the shorter
-is at least this: from 20x20 up the split is faster in the record's every run, section
-"Routes by board size"."""
-BLOCK_SIDE = 8
+is at least this: the split was ahead of the whole board on every board it can take, the
+smallest included (section "Routes by board size")."""
+BLOCK_SIDE = 6
 """The quadrant route's smallest block side: the fastest of the block sides measured on the
-large boards there, with no block left without a tour."""
+largest boards there, no block left without a tour."""
 
-# each route's backend by board squares (None: any larger), from the same section
+# each route's backend by board squares (None: any larger), from the same section: CaDiCaL
+# with lazy cuts wherever the whole board was solved in time, CP-SAT on the larger boards that
+# only it reached in the closed-tour table above that section
 SOLVERS: dict[str, tuple[tuple[int | None, Solver], ...]] = {
-    WHOLE: ((1600, CADICAL_LAZY), (None, Solver(CPSAT))),
+    WHOLE: ((60 * 60, CADICAL_LAZY), (None, Solver(CPSAT))),
     QUADRANTS: ((None, CADICAL_LAZY),),
 }
 
