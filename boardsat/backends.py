@@ -119,6 +119,13 @@ def backend_names() -> tuple[str, ...]:
     return tuple(name for family in _FAMILIES for name in family.names())
 
 
+def backend_problem(name: str) -> str | None:
+    """Why ``name`` names no backend, or None when it names one (usable here or not)."""
+    if name not in backend_names():
+        return f"unknown backend {name!r}; `boardsat backends` lists them"
+    return None
+
+
 @cache
 def capabilities(name: str) -> Capabilities:
     """Probe a backend once; BoardsatError if it is unknown or unusable here."""

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
-from boardsat.backends import backend_names
+from boardsat.backends import backend_problem
 from boardsat.deadline import time_limit_problem
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
 
@@ -27,13 +27,14 @@ def usable_time_limit(
     return value
 
 
-def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
-    if value not in backend_names():
-        raise click.BadParameter(f"unknown backend {value!r}; `boardsat backends` lists them")
+def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    problem = None if value is None else backend_problem(value)
+    if problem is not None:
+        raise click.BadParameter(problem)
     return value
 
 
-def backend_option(default: str = "cpsat") -> Callable[[F], F]:
+def backend_option(default: str | None = "cpsat") -> Callable[[F], F]:
     return click.option(
         "--backend",
         default=default,
