@@ -69,6 +69,9 @@ class ExchangePuzzle:
     def picture(self, position: Position) -> list[str]:
         return [self.position_text(position)]
 
+    def drawing(self) -> draw.ExchangeDrawing:
+        return draw.ExchangeDrawing(self.exchange.board, self.exchange.colours)
+
     def goal_text(self) -> str:
         return self.position_text(self.exchange.goal)
 

@@ -65,6 +65,9 @@ class ShogiPuzzle:
     def picture(self, position: Position) -> list[str]:
         return draw.picture(self.instance.board, position)
 
+    def drawing(self) -> draw.ShogiDrawing:
+        return draw.ShogiDrawing(self.instance.board)
+
     def goal_text(self) -> str:
         return self.position_text(self.instance.goal)
 
