@@ -122,6 +122,24 @@ def _points(points: Iterable[Point]) -> str:
     return " ".join(f"{x},{y}" for x, y in points)
 
 
+def _paint(fill: str | None, stroke: str | None, width: int, role: str, data: Data) -> str:
+    """A filled or outlined shape's paint, then its class and data."""
+    paint = f'fill="{fill or "none"}"'
+    if stroke is not None:
+        paint += f' stroke="{stroke}" stroke-width="{width}"'
+    return paint + _attributes(role, data)
+
+
+def _through(
+    tag: str, points: Iterable[Point], fill: str, stroke: str, width: int, role: str, data: Data
+) -> str:
+    """A line or an outline through ``points``, with round joints."""
+    return (
+        f'<{tag} points="{_points(points)}" fill="{fill}" stroke="{stroke}" '
+        f'stroke-width="{width}" stroke-linejoin="round"{_attributes(role, data)}/>'
+    )
+
+
 def _shifted(points: Iterable[Point], dx: int, dy: int) -> tuple[Point, ...]:
     return tuple((x + dx, y + dy) for x, y in points)
 
@@ -138,14 +156,8 @@ class Box:
     data: Data = ()
 
     def svg(self) -> str:
-        r = self.rect
-        paint = f'fill="{self.fill or "none"}"'
-        if self.stroke is not None:
-            paint += f' stroke="{self.stroke}" stroke-width="{self.width}"'
-        return (
-            f'<rect x="{r.x}" y="{r.y}" width="{r.width}" height="{r.height}" {paint}'
-            f"{_attributes(self.role, self.data)}/>"
-        )
+        r, paint = self.rect, _paint(self.fill, self.stroke, self.width, self.role, self.data)
+        return f'<rect x="{r.x}" y="{r.y}" width="{r.width}" height="{r.height}" {paint}/>'
 
     def paint(self, canvas: Canvas) -> None:
         outline = self.stroke if self.width else None
@@ -170,13 +182,11 @@ class Disc:
     data: Data = ()
 
     def svg(self) -> str:
-        (x, y), paint = self.centre, f'fill="{self.fill or "none"}"'
-        if self.stroke is not None:
-            paint += f' stroke="{self.stroke}" stroke-width="{self.width}"'
-        return (
-            f'<circle cx="{x}" cy="{y}" r="{self.radius}" {paint}'
-            f"{_attributes(self.role, self.data)}/>"
+        (x, y), paint = (
+            self.centre,
+            _paint(self.fill, self.stroke, self.width, self.role, self.data),
         )
+        return f'<circle cx="{x}" cy="{y}" r="{self.radius}" {paint}/>'
 
     def paint(self, canvas: Canvas) -> None:
         (x, y), r = self.centre, self.radius
@@ -201,10 +211,8 @@ class Path:
     data: Data = ()
 
     def svg(self) -> str:
-        return (
-            f'<polyline points="{_points(self.points)}" fill="none" stroke="{self.colour}" '
-            f'stroke-width="{self.width}" stroke-linejoin="round"'
-            f"{_attributes(self.role, self.data)}/>"
+        return _through(
+            "polyline", self.points, "none", self.colour, self.width, self.role, self.data
         )
 
     def paint(self, canvas: Canvas) -> None:
@@ -226,10 +234,8 @@ class Polygon:
     data: Data = ()
 
     def svg(self) -> str:
-        return (
-            f'<polygon points="{_points(self.points)}" fill="{self.fill}" stroke="{self.stroke}" '
-            f'stroke-width="{self.width}" stroke-linejoin="round"'
-            f"{_attributes(self.role, self.data)}/>"
+        return _through(
+            "polygon", self.points, self.fill, self.stroke, self.width, self.role, self.data
         )
 
     def paint(self, canvas: Canvas) -> None:

@@ -12,9 +12,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from boardsat.models.picture import Box, Group, Label, Path, Picture, Point, Polygon, Rect, Shape
+from boardsat.models.picture import (
+    CELL,
+    Box,
+    Group,
+    Label,
+    Path,
+    Picture,
+    Point,
+    Polygon,
+    Rect,
+    Shape,
+    square,
+)
 
 P_contra = TypeVar("P_contra", contravariant=True)  # a position
 M_contra = TypeVar("M_contra", contravariant=True)  # a move
@@ -52,6 +65,25 @@ class BoardDrawing(Protocol[P_contra, M_contra]):
     def move_cells(self, move: M_contra) -> tuple[int, int]:
         """The cell a move leaves and the cell it lands on."""
         ...
+
+
+@dataclass(frozen=True)
+class SquareGrid:
+    """The geometry of a board of squares, numbered row by row (the exchange's and shogi's)."""
+
+    rows: int
+    cols: int
+
+    @property
+    def width(self) -> int:
+        return self.cols * CELL
+
+    @property
+    def height(self) -> int:
+        return self.rows * CELL
+
+    def cell(self, index: int) -> Rect:
+        return square(*divmod(index, self.cols))
 
 
 def strip(

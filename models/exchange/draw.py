@@ -8,7 +8,8 @@ from itertools import cycle
 
 from boardsat.models.board import Board
 from boardsat.models.exchange.instance import EMPTY, Move, Position
-from boardsat.models.picture import CELL, Box, Polygon, Rect, chequered, knight, square
+from boardsat.models.picture import Box, Polygon, chequered, knight
+from boardsat.models.plan_draw import SquareGrid
 
 KNIGHT_COLOURS = {"B": ("#1b1b1b", "#f8f8f8"), "W": ("#fafafa", "#1b1b1b")}
 """Fill and outline of the knights lettered B and W; other letters take :data:`OTHER_FILLS`."""
@@ -28,25 +29,13 @@ def move_name(board: Board, move: Move, position: Position) -> str:
 
 
 @dataclass(frozen=True)
-class ExchangeDrawing:
+class ExchangeDrawing(SquareGrid):
     """The board's squares, and a knight in its colour on each occupied one."""
 
-    board: Board
     colours: tuple[str, ...]  # the instance's letters, each drawn in a colour of its own
 
-    @property
-    def width(self) -> int:
-        return self.board.cols * CELL
-
-    @property
-    def height(self) -> int:
-        return self.board.rows * CELL
-
     def empty_board(self) -> tuple[Box, ...]:
-        return chequered(self.board.rows, self.board.cols, role="square")
-
-    def cell(self, index: int) -> Rect:
-        return square(*self.board.square(index))
+        return chequered(self.rows, self.cols, role="square")
 
     def pieces(self, position: Position) -> tuple[Polygon, ...]:
         others = cycle(OTHER_FILLS)

@@ -70,7 +70,8 @@ class ExchangePuzzle:
         return [self.position_text(position)]
 
     def drawing(self) -> draw.ExchangeDrawing:
-        return draw.ExchangeDrawing(self.exchange.board, self.exchange.colours)
+        board = self.exchange.board
+        return draw.ExchangeDrawing(board.rows, board.cols, self.exchange.colours)
 
     def goal_text(self) -> str:
         return self.position_text(self.exchange.goal)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardsat.models.picture import CELL, Box, Label, Polygon, Rect, scaled, square
+from boardsat.models.picture import CELL, Box, Label, Polygon, scaled
+from boardsat.models.plan_draw import SquareGrid
 from boardsat.models.shogi.instance import EMPTY, Move, Position, ShogiBoard
 
 NAMES = {
@@ -57,27 +58,14 @@ PIECE_OUTLINE = ((0.5, 0.08), (0.78, 0.2), (0.88, 0.92), (0.12, 0.92), (0.22, 0.
 
 
 @dataclass(frozen=True)
-class ShogiDrawing:
+class ShogiDrawing(SquareGrid):
     """A plain wooden grid, and each piece as a pentagon with its kanji (red once promoted)."""
-
-    board: ShogiBoard
-
-    @property
-    def width(self) -> int:
-        return self.board.cols * CELL
-
-    @property
-    def height(self) -> int:
-        return self.board.rows * CELL
 
     def empty_board(self) -> tuple[Box, ...]:
         return tuple(
             Box(self.cell(index), BOARD_FILL, GRID, 1, role="square", data=(("cell", index),))
-            for index in range(self.board.rows * self.board.cols)
+            for index in range(self.rows * self.cols)
         )
-
-    def cell(self, index: int) -> Rect:
-        return square(*divmod(index, self.board.cols))
 
     def pieces(self, position: Position) -> tuple[Polygon | Label, ...]:
         shapes: list[Polygon | Label] = []

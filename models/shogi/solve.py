@@ -66,7 +66,8 @@ class ShogiPuzzle:
         return draw.picture(self.instance.board, position)
 
     def drawing(self) -> draw.ShogiDrawing:
-        return draw.ShogiDrawing(self.instance.board)
+        board = self.instance.board
+        return draw.ShogiDrawing(board.rows, board.cols)
 
     def goal_text(self) -> str:
         return self.position_text(self.instance.goal)
