@@ -7,15 +7,17 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from boardsat.errors import BoardsatError
+from boardsat.models import picture
 from boardsat.models.exchange import Exchange
 from boardsat.models.exchange import solve as solve_exchange
 from boardsat.models.flipit import STAR, FlipIt, line_board, successors
 from boardsat.models.flipit import solve as solve_flipit
+from boardsat.models.picture import Canvas, Label
 from boardsat.models.plan_answer import PlanAnswer
 from boardsat.models.shogi import Shogi
 from boardsat.models.shogi import solve as solve_shogi
@@ -192,3 +194,25 @@ def test_a_plan_of_no_moves_is_its_start() -> None:
     root = parse(answer.svg())
     assert len(having(root, "board")) == 1 and having(root, "move-from") == []
     assert len(having(parse(answer.animation()), "frame")) == 1
+
+
+class _Recorder:
+    """Stands in for Pillow's drawing: keeps each text it is asked to draw."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def text(self, _at: object, text: str, **_style: object) -> None:
+        self.texts.append(text)
+
+
+def test_a_png_without_a_kanji_font_shows_the_piece_letter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(picture, "CJK_FONTS", ("no-such-font.ttf",))
+    picture._kanji_font.cache_clear()
+    recorder = _Recorder()
+    try:
+        Label("銀", (20, 20), 20, fallback="S").paint(Canvas(cast(Any, recorder)))
+        Label("5", (20, 20), 20).paint(Canvas(cast(Any, recorder)))
+    finally:
+        picture._kanji_font.cache_clear()
+    assert recorder.texts == ["S", "5"]
