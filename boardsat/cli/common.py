@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -13,6 +15,9 @@ from click.core import ParameterSource
 from boardsat.backends import backend_problem
 from boardsat.deadline import time_limit_problem
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
+from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target, write_new_file
+from boardsat.models.picture import require_pillow
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -60,6 +65,108 @@ export_option = click.option(
     + ", ".join(EXPORT_FORMATS)
     + ".",
 )
+
+
+PICTURES = {
+    "svg": ("FILE.svg", "SVG picture", "Draw the answer into a new SVG file."),
+    "png": (
+        "FILE.png",
+        "PNG picture",
+        "Draw the answer into a new PNG file (needs boardsat[png]).",
+    ),
+    "animate": (
+        "FILE.svg",
+        "animated SVG",
+        "Play the plan in a new animated SVG file: a move a second, looping, no script.",
+    ),
+}
+"""Each picture option: its file's metavar, what it writes in words, and its help."""
+Drawings = Mapping[str, Callable[[], str | bytes]]
+"""What draws each picture form of one answer."""
+
+
+def picture_options(animate: bool = False) -> Callable[[F], F]:
+    """``--svg`` and ``--png``, and ``--animate`` where a plan can be played."""
+    forms = [form for form in PICTURES if animate or form != "animate"]
+
+    def decorate(command: F) -> F:
+        for form in reversed(forms):
+            metavar, _, help_text = PICTURES[form]
+            command = click.option(
+                f"--{form}", type=click.Path(dir_okay=False), metavar=metavar, help=help_text
+            )(command)
+        return command
+
+    return decorate
+
+
+@dataclass(frozen=True)
+class PictureFiles:
+    """The picture files a command was asked for, by form, each checked before the work."""
+
+    files: dict[str, str]
+
+    @classmethod
+    def asked(
+        cls, given: Mapping[str, str | None], refused_because: str | None = None
+    ) -> PictureFiles:
+        """The files in ``given`` (the picture options' values), refused in one line when
+        ``refused_because`` (this answer has no picture), when a file cannot be created, when one
+        file is named twice, or when a PNG needs a Pillow that is missing."""
+        files = {form: path for form, path in given.items() if path is not None}
+        if files and refused_because is not None:
+            raise click.BadParameter(
+                refused_because, param_hint="/".join(f"--{form}" for form in files)
+            )
+        named: dict[Path, str] = {}
+        for form, path in files.items():
+            target = new_file_target(path)
+            if target in named:
+                raise click.BadParameter(
+                    f"names the same file as --{named[target]}", param_hint=f"--{form}"
+                )
+            named[target] = form
+        if "png" in files:
+            require_pillow()
+        return cls(files)
+
+    def write(self, drawings: Drawings) -> tuple[dict[str, str], list[str]]:
+        """Create each file from its drawing: the files written by form, and the failures (a
+        name taken or a disk full since the check) as lines."""
+        written: dict[str, str] = {}
+        failures: list[str] = []
+        for form, path in self.files.items():
+            try:
+                write_new_file(path, drawings[form]())
+                written[form] = path
+            except BoardsatError as error:
+                failures.append(str(error))
+        return written, failures
+
+
+def show_answer(
+    document: dict[str, Any],
+    lines: Sequence[str],
+    as_json: bool,
+    pictures: PictureFiles,
+    drawings: Drawings | None,
+    missing: str,
+) -> None:
+    """Write the pictures, then print the answer: its JSON, each picture's file under its form,
+    or its lines and where each picture went. ``drawings`` None means the answer has nothing to
+    draw (``missing`` names it) and no file is written. A file that fails late is reported after
+    the answer, so the solve is not lost."""
+    written, failures = pictures.write(drawings) if drawings is not None else ({}, [])
+    if as_json:
+        emit_json(document | written)
+    else:
+        click.echo("\n".join(lines))
+        if pictures.files and drawings is None:
+            click.echo(f"no {missing}, so no {' or '.join(pictures.files)} written")
+        for form, path in written.items():
+            click.echo(f"{PICTURES[form][1]} written to {path}")
+    if failures:
+        raise BoardsatError(f"{'; '.join(failures)} (the answer is printed all the same)")
 
 
 def refuse_beside_export(solving: Sequence[str]) -> None:

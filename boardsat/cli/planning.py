@@ -1,7 +1,8 @@
 """The options and the output every planning puzzle's command shares (exchange, Flip-It, shogi).
 
 Each command reads its own instance options, then these: the planner's backend, horizons and
-strengthenings, the BFS checks, and ``--export``. :func:`solve_and_print` hands them to the
+strengthenings, the BFS checks, the pictures (``--svg``, ``--png``, ``--animate``) and
+``--export``. :func:`solve_and_print` hands them to the
 puzzle's ``request`` and prints the answer; a disagreement with the BFS oracle exits with status
 1. With ``--export`` it writes the puzzle's planning task as PDDL instead and solves nothing.
 """
@@ -17,12 +18,16 @@ import click
 from boardsat.backends import capabilities
 from boardsat.benchmark import Measurement, ratio_table, results_file
 from boardsat.cli.common import (
+    Drawings,
+    PictureFiles,
     backend_option,
     comma_list,
     emit_json,
     json_option,
+    picture_options,
     progress,
     refuse_beside_export,
+    show_answer,
     time_limit_option,
 )
 from boardsat.encoders.horizon_encoding import Strengthenings
@@ -40,6 +45,9 @@ SOLVING_OPTIONS = (
     "no_bounds",
     "verify",
     "show_farthest",
+    "svg",
+    "png",
+    "animate",
 )
 """The options that only configure solving, refused beside --export."""
 
@@ -94,7 +102,7 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
             )
         ):
             command = option(command)
-        return command
+        return picture_options(animate=True)(command)
 
     return decorate
 
@@ -107,6 +115,7 @@ def solve_and_print(
     as_json = options.pop("as_json")
     export_path = options.pop("export_path")
     chosen = {name: options.pop(name) for name in SOLVING_OPTIONS}
+    drawn = {form: chosen.pop(form) for form in ("svg", "png", "animate")}
     if options:
         raise TypeError(f"options no planning puzzle takes: {', '.join(sorted(options))}")
     if export_path is not None:
@@ -115,6 +124,7 @@ def solve_and_print(
         task = request(instance).puzzle.planning_task()
         _report_export(export_pddl(task, export_path, name), as_json)
         return
+    pictures = PictureFiles.asked(drawn)
     answer = plan_solve.solve(
         request(
             instance,
@@ -128,10 +138,10 @@ def solve_and_print(
         ),
         lambda report: progress(report.line()),
     )
-    if as_json:
-        emit_json(answer.document())
-    else:
-        click.echo("\n".join(answer.lines()))
+    drawings: Drawings | None = None
+    if answer.moves is not None:
+        drawings = {"svg": answer.svg, "png": answer.png, "animate": answer.animation}
+    show_answer(answer.document(), answer.lines(), as_json, pictures, drawings, "plan")
     if answer.disagrees:
         raise SystemExit(1)
 
