@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 from click.core import ParameterSource
 
 from boardsat.backends import backend_names
-from boardsat.deadline import time_limit_problem
+from boardsat.cli import terminal
+from boardsat.cli.interrupt import ctrl_c_cancels
+from boardsat.deadline import cancelled, time_limit_problem
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
+from boardsat.errors import BoardsatError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -111,3 +115,35 @@ def emit_json(document: dict[str, Any]) -> None:
 def progress(line: str) -> None:
     """A progress line on stderr, so that stdout stays clean for --json."""
     click.echo(line, err=True)
+
+
+INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report a command Ctrl-C ended
+
+
+def solving_command(command: F) -> F:
+    """A solving command's shared behaviour: ``--quiet`` (``--json`` implies it), the terminal's
+    live line, and Ctrl-C, which ends the solve with the best answer found so far printed, one
+    line on stderr saying so, and exit status 130."""
+
+    @functools.wraps(command)
+    def run(*args: Any, quiet: bool, **options: Any) -> Any:
+        with terminal.session(quiet or bool(options.get("as_json"))), ctrl_c_cancels():
+            try:
+                outcome = command(*args, **options)
+            except BoardsatError as error:
+                if not cancelled():
+                    raise
+                _interrupted(f"before an answer was found ({error})")
+            if cancelled():
+                _interrupted("status UNKNOWN: the answer above is the best found so far")
+        return outcome
+
+    quiet = click.option(
+        "--quiet", is_flag=True, help="No progress on stderr (--json is quiet too)."
+    )
+    return cast(F, quiet(run))
+
+
+def _interrupted(what: str) -> None:
+    click.echo(f"boardsat: interrupted, {what}", err=True)
+    raise SystemExit(INTERRUPTED_EXIT)

@@ -15,9 +15,11 @@ from boardsat.cli.common import (
     json_option,
     refuse_beside_export,
     report_export,
+    solving_command,
     time_limit_option,
     usable_time_limit,
 )
+from boardsat.cli.terminal import current, knights_board
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
@@ -106,6 +108,7 @@ variant_option = click.option(
 )
 @export_option
 @json_option
+@solving_command
 def command(
     rows: int,
     cols: int | None,
@@ -150,11 +153,11 @@ def command(
         split,
         options,
     )
-    answer = solve_request(request)
+    answer = solve_request(request, current().race_events())
     if as_json:
         emit_json(answer.to_json())
         return
-    click.echo(answer.text())
+    current().answer(answer.text(), knights_board(answer))
     if answer.result.proof:
         click.echo(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")
     elif proof is not None and answer.result.status is Status.UNKNOWN:

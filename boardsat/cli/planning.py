@@ -23,8 +23,10 @@ from boardsat.cli.common import (
     json_option,
     progress,
     refuse_beside_export,
+    solving_command,
     time_limit_option,
 )
+from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
 from boardsat.models import plan_bench, plan_solve
@@ -48,6 +50,7 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
     """The planner's and the checks' options, with the puzzle's defaults."""
 
     def decorate(command: F) -> F:
+        command = solving_command(command)
         for option in reversed(
             (
                 backend_option(default=backend),
@@ -109,9 +112,9 @@ def solve_and_print(
     chosen = {name: options.pop(name) for name in SOLVING_OPTIONS}
     if options:
         raise TypeError(f"options no planning puzzle takes: {', '.join(sorted(options))}")
+    name = click.get_current_context().command.name or "boardsat"
     if export_path is not None:
         refuse_beside_export(SOLVING_OPTIONS)
-        name = click.get_current_context().command.name or "boardsat"
         task = request(instance).puzzle.planning_task()
         _report_export(export_pddl(task, export_path, name), as_json)
         return
@@ -126,12 +129,12 @@ def solve_and_print(
             verify=chosen["verify"],
             farthest=chosen["show_farthest"],
         ),
-        lambda report: progress(report.line()),
+        current().horizons(),
     )
     if as_json:
         emit_json(answer.document())
     else:
-        click.echo("\n".join(answer.lines()))
+        current().answer("\n".join(answer.lines()), plan_boards(answer), PALETTES[name])
     if answer.disagrees:
         raise SystemExit(1)
 

@@ -24,9 +24,11 @@ from boardsat.cli.common import (
     progress,
     refuse_beside_export,
     report_export,
+    solving_command,
     time_limit_option,
     usable_time_limit,
 )
+from boardsat.cli.terminal import current
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
@@ -96,6 +98,7 @@ SOLVING_OPTIONS = (
 )
 @export_option
 @json_option
+@solving_command
 def command(**given: Any) -> None:
     """Knight's tours on a ROWS x COLS board (square when COLS is left out).
 
@@ -113,13 +116,13 @@ def command(**given: Any) -> None:
         return
     request = _request(spec, given)
     drawings = _drawings(request, given)
-    answer = solve(request)
+    answer = solve(request, current().tours_found)
     if not isinstance(answer, TourAnswer):
         listed = request.job == "list"
         if as_json:
             emit_json(answer.document(listed))
         else:
-            click.echo("\n".join(answer.lines(listed)))
+            current().answer("\n".join(answer.lines(listed)))
         return
     document = answer.document()
     failures: list[str] = []
@@ -132,7 +135,7 @@ def command(**given: Any) -> None:
     if as_json:
         emit_json(document)
     else:
-        click.echo("\n".join(answer.lines()))
+        current().answer("\n".join(answer.lines()))
         if drawings and not answer.found:
             click.echo(f"no tour, so no {' or '.join(sorted(drawings))} written")
     if failures:  # the tour is out above, so a late failure does not lose the solve
