@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 from click.core import ParameterSource
 
 from boardsat.backends import backend_problem
-from boardsat.deadline import time_limit_problem
+from boardsat.cli import terminal
+from boardsat.cli.interrupt import ctrl_c_cancels
+from boardsat.deadline import cancelled, time_limit_problem
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
@@ -151,16 +154,19 @@ def show_answer(
     pictures: PictureFiles,
     drawings: Drawings | None,
     missing: str,
+    boards: Collection[str] = (),
+    palette: terminal.Palette = terminal.KNIGHTS,
 ) -> None:
     """Write the pictures, then print the answer: its JSON, each picture's file under its form,
-    or its lines and where each picture went. ``drawings`` None means the answer has nothing to
-    draw (``missing`` names it) and no file is written. A file that fails late is reported after
-    the answer, so the solve is not lost."""
+    or its lines (``boards``, the board rows among them, in ``palette`` on a colour terminal) and
+    where each picture went. ``drawings`` None means the answer has nothing to draw (``missing``
+    names it) and no file is written. A file that fails late is reported after the answer, so
+    the solve is not lost."""
     written, failures = pictures.write(drawings) if drawings is not None else ({}, [])
     if as_json:
         emit_json(document | written)
     else:
-        click.echo("\n".join(lines))
+        terminal.current().answer("\n".join(lines), boards, palette)
         if pictures.files and drawings is None:
             click.echo(f"no {missing}, so no {' or '.join(pictures.files)} written")
         for form, path in written.items():
@@ -219,3 +225,35 @@ def emit_json(document: dict[str, Any]) -> None:
 def progress(line: str) -> None:
     """A progress line on stderr, so that stdout stays clean for --json."""
     click.echo(line, err=True)
+
+
+INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report a command Ctrl-C ended
+
+
+def solving_command(command: F) -> F:
+    """A solving command's shared behaviour: ``--quiet`` (``--json`` implies it), the terminal's
+    live line, and Ctrl-C, which ends the solve with the best answer found so far printed, one
+    line on stderr saying so, and exit status 130."""
+
+    @functools.wraps(command)
+    def run(*args: Any, quiet: bool, **options: Any) -> Any:
+        with terminal.session(quiet or bool(options.get("as_json"))), ctrl_c_cancels():
+            try:
+                outcome = command(*args, **options)
+            except BoardsatError as error:
+                if not cancelled():
+                    raise
+                _interrupted(f"before an answer was found ({error})")
+            if cancelled():
+                _interrupted("status UNKNOWN: the answer above is the best found so far")
+        return outcome
+
+    quiet = click.option(
+        "--quiet", is_flag=True, help="No progress on stderr (--json is quiet too)."
+    )
+    return cast(F, quiet(run))
+
+
+def _interrupted(what: str) -> None:
+    click.echo(f"boardsat: interrupted, {what}", err=True)
+    raise SystemExit(INTERRUPTED_EXIT)

@@ -18,9 +18,11 @@ from boardsat.cli.common import (
     refuse_beside_export,
     report_export,
     show_answer,
+    solving_command,
     time_limit_option,
     usable_time_limit,
 )
+from boardsat.cli.terminal import current, knights_board
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
@@ -112,6 +114,7 @@ variant_option = click.option(
 @picture_options()
 @export_option
 @json_option
+@solving_command
 def command(
     rows: int,
     cols: int | None,
@@ -159,7 +162,7 @@ def command(
         split,
         options,
     )
-    answer = solve_request(request)
+    answer = solve_request(request, current().race_events())
     lines = [answer.text()]
     if answer.result.proof:
         lines.append(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")
@@ -170,7 +173,9 @@ def command(
     drawings: Drawings | None = (
         {"svg": answer.svg, "png": answer.png} if answer.result.has_solution else None
     )
-    show_answer(answer.to_json(), lines, as_json, pictures, drawings, "placement")
+    show_answer(
+        answer.to_json(), lines, as_json, pictures, drawings, "placement", knights_board(answer)
+    )
 
 
 def _backend_options(

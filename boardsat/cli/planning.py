@@ -28,8 +28,10 @@ from boardsat.cli.common import (
     progress,
     refuse_beside_export,
     show_answer,
+    solving_command,
     time_limit_option,
 )
+from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
 from boardsat.models import plan_bench, plan_solve
@@ -56,6 +58,7 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
     """The planner's and the checks' options, with the puzzle's defaults."""
 
     def decorate(command: F) -> F:
+        command = solving_command(command)
         for option in reversed(
             (
                 backend_option(default=backend),
@@ -118,9 +121,9 @@ def solve_and_print(
     drawn = {form: chosen.pop(form) for form in ("svg", "png", "animate")}
     if options:
         raise TypeError(f"options no planning puzzle takes: {', '.join(sorted(options))}")
+    name = click.get_current_context().command.name or "boardsat"
     if export_path is not None:
         refuse_beside_export(SOLVING_OPTIONS)
-        name = click.get_current_context().command.name or "boardsat"
         task = request(instance).puzzle.planning_task()
         _report_export(export_pddl(task, export_path, name), as_json)
         return
@@ -136,12 +139,21 @@ def solve_and_print(
             verify=chosen["verify"],
             farthest=chosen["show_farthest"],
         ),
-        lambda report: progress(report.line()),
+        current().horizons(),
     )
     drawings: Drawings | None = None
     if answer.moves is not None:
         drawings = {"svg": answer.svg, "png": answer.png, "animate": answer.animation}
-    show_answer(answer.document(), answer.lines(), as_json, pictures, drawings, "plan")
+    show_answer(
+        answer.document(),
+        answer.lines(),
+        as_json,
+        pictures,
+        drawings,
+        "plan",
+        boards=plan_boards(answer),
+        palette=PALETTES[name],
+    )
     if answer.disagrees:
         raise SystemExit(1)
 

@@ -27,9 +27,11 @@ from boardsat.cli.common import (
     refuse_beside_export,
     report_export,
     show_answer,
+    solving_command,
     time_limit_option,
     usable_time_limit,
 )
+from boardsat.cli.terminal import current
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
@@ -92,6 +94,7 @@ SOLVING_OPTIONS = (
 @picture_options()
 @export_option
 @json_option
+@solving_command
 def command(**given: Any) -> None:
     """Knight's tours on a ROWS x COLS board (square when COLS is left out).
 
@@ -112,13 +115,13 @@ def command(**given: Any) -> None:
         {"svg": given["svg"], "png": given["png"]},
         None if request.job == "find" else "draws a single tour: leave out --count/--all",
     )
-    answer = solve(request)
+    answer = solve(request, current().tours_found)
     if not isinstance(answer, TourAnswer):
         listed = request.job == "list"
         if as_json:
             emit_json(answer.document(listed))
         else:
-            click.echo("\n".join(answer.lines(listed)))
+            current().answer("\n".join(answer.lines(listed)))
         return
     drawings: Drawings | None = {"svg": answer.svg, "png": answer.png} if answer.found else None
     show_answer(answer.document(), answer.lines(), as_json, pictures, drawings, "tour")

@@ -77,9 +77,18 @@ class TourCount:
     seconds: float
     tours: tuple[tuple[Square, ...], ...] = ()
 
+    @property
+    def status(self) -> Status:
+        """UNKNOWN while the count is only a lower bound (a limit, the time or Ctrl-C stopped
+        it); else whether any tour exists."""
+        if not self.exact:
+            return Status.UNKNOWN
+        return Status.SATISFIABLE if self.count else Status.UNSATISFIABLE
+
     def document(self, listed: bool = False) -> dict[str, Any]:
         """The count's fields; ``listed`` adds every tour listed, not only the first."""
         document = spec_fields(self.spec) | {
+            "status": self.status.value,
             "found": self.count > 0,
             "count": self.count,
             "exact": self.exact,
