@@ -30,10 +30,11 @@ from boardsat.backends import backend_problem
 from boardsat.deadline import time_limit_problem
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.errors import BoardsatError
-from boardsat.horizon_search import Ending
+from boardsat.horizon_search import Ending, HorizonEvent
 from boardsat.models import plan_solve
 from boardsat.models.plan_answer import PlanAnswer
 from boardsat.models.plan_solve import PlanRequest, PlanRoute
+from boardsat.race import RaceEvent
 from boardsat.results import Status
 
 if sys.version_info >= (3, 11):
@@ -43,8 +44,16 @@ else:  # the standard library's reader arrived in 3.11
 
 T = TypeVar("T")
 D = TypeVar("D")
-Progress = Callable[[str], None]
-"""Where a solve reports its progress, one line at a time."""
+
+
+@dataclass(frozen=True)
+class Listeners:
+    """Where a solve reports its progress, by the kind of work; None where nobody listens."""
+
+    horizons: Callable[[HorizonEvent], None] | None = None
+    race: Callable[[RaceEvent], None] | None = None
+    tours: Callable[[int], None] | None = None
+
 
 COMMON_KEYS = ("kind", "description", "solve")
 _NEEDED = {str: "text", int: "a whole number", float: "a number", bool: "true or false"}
@@ -203,7 +212,7 @@ class PuzzleFile(Protocol):
 
     def request(self, table: Table, solving: Table) -> Any: ...
 
-    def solve(self, request: Any, progress: Progress | None) -> FileAnswer: ...
+    def solve(self, request: Any, listeners: Listeners) -> FileAnswer: ...
 
 
 @dataclass(frozen=True)
@@ -216,8 +225,8 @@ class Instance:
     request: Any
     puzzle: PuzzleFile
 
-    def solve(self, progress: Progress | None = None) -> FileAnswer:
-        return self.puzzle.solve(self.request, progress)
+    def solve(self, listeners: Listeners | None = None) -> FileAnswer:
+        return self.puzzle.solve(self.request, listeners or Listeners())
 
 
 def puzzle_kinds() -> tuple[str, ...]:
@@ -344,11 +353,9 @@ _PLAN_STATUS = {
 }
 
 
-def solve_plan(request: PlanRequest[Any, Any], progress: Progress | None) -> FileAnswer:
+def solve_plan(request: PlanRequest[Any, Any], listeners: Listeners) -> FileAnswer:
     """A planning request on the shared route, as the planning commands solve it."""
-    answer: PlanAnswer[Any, Any] = plan_solve.solve(
-        request, None if progress is None else lambda report: progress(report.line())
-    )
+    answer: PlanAnswer[Any, Any] = plan_solve.solve(request, listeners.horizons)
     ending = answer.outcome.ending
     return FileAnswer(
         _PLAN_STATUS[ending].value,

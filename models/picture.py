@@ -12,10 +12,10 @@ from __future__ import annotations
 import importlib
 import io
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 from xml.sax.saxutils import escape, quoteattr
 
 from boardsat.errors import BoardsatError
@@ -343,12 +343,28 @@ class Picture:
         return buffer.getvalue()
 
 
+Drawings = Mapping[str, Callable[[], str | bytes]]
+"""What draws each picture form (``svg``, ``png``, ``animate``) of one answer."""
+
+
 class Drawn(ABC):
     """An answer that draws itself: a research script calls ``answer.svg()``."""
+
+    drawn: ClassVar[str]
+    """What the picture shows (``placement``, ``tour``, ``plan``), for the line saying it is missing."""
 
     @abstractmethod
     def picture(self) -> Picture:
         """The answer laid out; BoardsatError when it has nothing to draw."""
+
+    @property
+    @abstractmethod
+    def drawable(self) -> bool:
+        """Whether there is something to draw (an UNKNOWN answer may have nothing)."""
+
+    def drawings(self) -> Drawings | None:
+        """Each picture form's drawer, or None when there is nothing to draw."""
+        return {"svg": self.svg, "png": self.png} if self.drawable else None
 
     def svg(self) -> str:
         """:meth:`picture` as SVG text."""

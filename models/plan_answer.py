@@ -14,7 +14,7 @@ from typing import Any, Generic
 from boardsat.errors import BoardsatError
 from boardsat.horizon_search import PlanOutcome
 from boardsat.models import plan_draw
-from boardsat.models.picture import Drawn, Picture
+from boardsat.models.picture import Drawings, Drawn, Picture
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
 
 
@@ -101,6 +101,17 @@ class PlanAnswer(Drawn, Generic[P, M]):
             (self.puzzle.move_name(move, before), after)
             for move, (before, after) in zip(self.moves, pairwise(self.positions), strict=True)
         ]
+
+    drawn = "plan"
+
+    @property
+    def drawable(self) -> bool:
+        return self.moves is not None
+
+    def drawings(self) -> Drawings | None:
+        """The strip as SVG and PNG, and the plan played as an animated SVG."""
+        drawings = super().drawings()
+        return None if drawings is None else {**drawings, "animate": self.animation}
 
     def picture(self) -> Picture:
         """The plan as a strip of numbered boards: the start, then the board after each move."""

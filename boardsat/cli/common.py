@@ -20,7 +20,7 @@ from boardsat.deadline import cancelled, time_limit_problem
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
-from boardsat.models.picture import require_pillow
+from boardsat.models.picture import Drawings, Drawn, require_pillow
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -84,8 +84,6 @@ PICTURES = {
     ),
 }
 """Each picture option: its file's metavar, what it writes in words, and its help."""
-Drawings = Mapping[str, Callable[[], str | bytes]]
-"""What draws each picture form of one answer."""
 
 
 def picture_options(animate: bool = False) -> Callable[[F], F]:
@@ -152,23 +150,22 @@ def show_answer(
     lines: Sequence[str],
     as_json: bool,
     pictures: PictureFiles,
-    drawings: Drawings | None,
-    missing: str,
+    answer: Drawn,
     boards: Collection[str] = (),
     palette: terminal.Palette = terminal.KNIGHTS,
 ) -> None:
-    """Write the pictures, then print the answer: its JSON, each picture's file under its form,
-    or its lines (``boards``, the board rows among them, in ``palette`` on a colour terminal) and
-    where each picture went. ``drawings`` None means the answer has nothing to draw (``missing``
-    names it) and no file is written. A file that fails late is reported after the answer, so
-    the solve is not lost."""
+    """Write the pictures of ``answer``, then print it: its JSON, each picture's file under its
+    form, or its lines (``boards``, the board rows among them, in ``palette`` on a colour
+    terminal) and where each picture went. An answer with nothing to draw writes no file. A file
+    that fails late is reported after the answer, so the solve is not lost."""
+    drawings = answer.drawings()
     written, failures = pictures.write(drawings) if drawings is not None else ({}, [])
     if as_json:
         emit_json(document | written)
     else:
         terminal.current().answer("\n".join(lines), boards, palette)
         if pictures.files and drawings is None:
-            click.echo(f"no {missing}, so no {' or '.join(pictures.files)} written")
+            click.echo(f"no {answer.drawn}, so no {' or '.join(pictures.files)} written")
         for form, path in written.items():
             click.echo(f"{PICTURES[form][1]} written to {path}")
     if failures:

@@ -9,7 +9,6 @@ import click
 from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.benchmark import Measurement, ratio_table
 from boardsat.cli.common import (
-    Drawings,
     PictureFiles,
     backend_option,
     export_option,
@@ -170,12 +169,7 @@ def command(
         lines.append("no DRUP proof written: nothing was proven within the time limit")
     elif proof is not None:
         lines.append("no DRUP proof written: the time limit ran out during its re-proof")
-    drawings: Drawings | None = (
-        {"svg": answer.svg, "png": answer.png} if answer.result.has_solution else None
-    )
-    show_answer(
-        answer.to_json(), lines, as_json, pictures, drawings, "placement", knights_board(answer)
-    )
+    show_answer(answer.to_json(), lines, as_json, pictures, answer, knights_board(answer))
 
 
 def _backend_options(

@@ -18,7 +18,6 @@ import click
 from boardsat.backends import capabilities
 from boardsat.benchmark import Measurement, ratio_table, results_file
 from boardsat.cli.common import (
-    Drawings,
     PictureFiles,
     backend_option,
     comma_list,
@@ -141,18 +140,14 @@ def solve_and_print(
         ),
         current().horizons(),
     )
-    drawings: Drawings | None = None
-    if answer.moves is not None:
-        drawings = {"svg": answer.svg, "png": answer.png, "animate": answer.animation}
     show_answer(
         answer.document(),
         answer.lines(),
         as_json,
         pictures,
-        drawings,
-        "plan",
-        boards=plan_boards(answer),
-        palette=PALETTES[name],
+        answer,
+        plan_boards(answer),
+        PALETTES[name],
     )
     if answer.disagrees:
         raise SystemExit(1)

@@ -15,15 +15,29 @@ from typing import Any
 
 import click
 
-from boardsat.cli.common import backend_option, emit_json, json_option, progress, time_limit_option
+from boardsat.cli.common import (
+    PictureFiles,
+    backend_option,
+    emit_json,
+    json_option,
+    picture_options,
+    show_answer,
+    solving_command,
+    time_limit_option,
+)
+from boardsat.cli.terminal import current
 from boardsat.errors import BoardsatError
 from boardsat.models.instance_file import (
     FileAnswer,
     Instance,
     InstanceFileError,
+    Listeners,
     read_instance,
     shipped_instances,
 )
+from boardsat.models.picture import Drawn
+from boardsat.models.plan_solve import PlanRequest
+from boardsat.models.tour import TourRequest
 
 
 @click.command("solve")
@@ -36,16 +50,20 @@ from boardsat.models.instance_file import (
 )
 @backend_option(default=None)
 @time_limit_option
+@picture_options(animate=True)
 @json_option
+@solving_command
 def command(
     files: tuple[str, ...],
     list_shipped: bool,
     backend: str | None,
     time_limit: float | None,
     as_json: bool,
+    **drawn: str | None,
 ) -> None:
     """Solve instance FILEs (TOML: kind, the board, start and goal, a [solve] table), or shipped
-    instances by name. --backend and --time-limit override every file's own."""
+    instances by name. --backend and --time-limit override every file's own; the pictures
+    (--svg, --png, --animate for a plan) are of one file's answer."""
     if list_shipped:
         if files:
             raise click.UsageError("--list names the shipped instances; give it no FILE")
@@ -58,9 +76,22 @@ def command(
         files, {key: value for key, value in overrides.items() if value is not None}
     )
     if len(instances) == 1:
-        _show_one(instances[0], as_json)
+        _show_one(instances[0], as_json, _pictures(instances[0], drawn))
+    elif any(drawn.values()):
+        raise click.UsageError("pictures are drawn of one file's answer; give one FILE")
     else:
         _summarise(instances, as_json)
+
+
+def _pictures(instance: Instance, drawn: dict[str, str | None]) -> PictureFiles:
+    """The picture files, checked before the solve: a count has none, a plan alone is animated."""
+    request = instance.request
+    refused = None
+    if isinstance(request, TourRequest) and request.job != "find":
+        refused = "draws a single tour: this file counts or lists them"
+    elif not isinstance(request, PlanRequest) and drawn.get("animate") is not None:
+        refused = "animates a plan: name a planning file"
+    return PictureFiles.asked(drawn, refused)
 
 
 def _read_all(files: Sequence[str], overrides: dict[str, Any]) -> list[Instance]:
@@ -78,24 +109,28 @@ def _read_all(files: Sequence[str], overrides: dict[str, Any]) -> list[Instance]
     return read
 
 
-def _run(instance: Instance, shown: bool) -> FileAnswer:
-    """Solve one instance; ``shown`` reports progress on stderr, as the puzzle's command does.
+def _run(instance: Instance) -> FileAnswer:
+    """Solve one instance, its progress on the terminal's live line as the command shows it.
 
-    This is the one place where options of `boardsat solve` beyond the file's own join a run:
-    pictures (--svg, --png, --animate, drawn from ``answer.answer``) and --memory-limit belong
-    here, beside the file's request.
+    This is the one place where options of `boardsat solve` beyond the file's own join a run.
     """
-    return instance.solve(progress if shown else None)
+    terminal = current()
+    terminal.show(f"{instance.source}: solving")
+    return instance.solve(
+        Listeners(terminal.horizons(), terminal.race_events(), terminal.tours_found)
+    )
 
 
-def _show_one(instance: Instance, as_json: bool) -> None:
-    """The puzzle's own answer, as its command prints it; exit status 1 if its BFS check
-    disagrees, as there."""
-    answer = _run(instance, shown=True)
-    if as_json:
+def _show_one(instance: Instance, as_json: bool, pictures: PictureFiles) -> None:
+    """The puzzle's own answer, as its command prints it, and its pictures; exit status 1 if its
+    BFS check disagrees, as there."""
+    answer = _run(instance)
+    if isinstance(answer.answer, Drawn):
+        show_answer(answer.document, answer.lines, as_json, pictures, answer.answer)
+    elif as_json:
         emit_json(answer.document)
     else:
-        click.echo("\n".join(answer.lines))
+        current().answer("\n".join(answer.lines))
     if answer.disagrees:
         raise SystemExit(1)
 
@@ -106,7 +141,7 @@ def _summarise(instances: Sequence[Instance], as_json: bool) -> None:
     failed = 0
     for instance in instances:
         try:
-            answer = _run(instance, shown=False)
+            answer = _run(instance)
         except BoardsatError as error:  # a refusal at solving time ends this file, not the run
             failed += 1
             _summary_line(instance, width, as_json, error=str(error))
@@ -137,14 +172,14 @@ def _summary_line(
             "answer": answer.document,
         }
     if as_json:
-        click.echo(json.dumps(fields, ensure_ascii=False))
+        current().answer(json.dumps(fields, ensure_ascii=False))
         return
     head = f"{instance.source:<{width}}  {instance.kind:<10}  {fields['status']:<13}"
     if answer is None:
-        click.echo(f"{head}  {error}")
+        current().answer(f"{head}  {error}")
         return
     value = "-" if answer.value is None else str(answer.value)
-    click.echo(f"{head}  {value:>6} {answer.unit:<8} {answer.seconds:8.2f} s")
+    current().answer(f"{head}  {value:>6} {answer.unit:<8} {answer.seconds:8.2f} s")
 
 
 def _list_shipped(as_json: bool) -> None:

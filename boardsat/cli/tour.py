@@ -15,7 +15,6 @@ import click
 from boardsat.backends import CPSAT
 from boardsat.benchmark import ratio_table, results_file
 from boardsat.cli.common import (
-    Drawings,
     PictureFiles,
     backend_option,
     comma_list,
@@ -123,8 +122,7 @@ def command(**given: Any) -> None:
         else:
             current().answer("\n".join(answer.lines(listed)))
         return
-    drawings: Drawings | None = {"svg": answer.svg, "png": answer.png} if answer.found else None
-    show_answer(answer.document(), answer.lines(), as_json, pictures, drawings, "tour")
+    show_answer(answer.document(), answer.lines(), as_json, pictures, answer)
 
 
 def _spec(given: dict[str, Any]) -> TourSpec:

@@ -70,6 +70,12 @@ class DominationAnswer(Drawn):
             "events": [_event_json(event) for event in self.events],
         }
 
+    drawn = "placement"
+
+    @property
+    def drawable(self) -> bool:
+        return self.result.has_solution
+
     def picture(self) -> Picture:
         """The placement drawn: the knights, and each empty square's count of attackers."""
         if not self.result.has_solution:

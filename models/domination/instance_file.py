@@ -22,7 +22,7 @@ from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.routes import ROUTES
 from boardsat.models.domination.solve import DominationRequest, solve_request
-from boardsat.models.instance_file import FileAnswer, Progress, Table, backend, time_limit
+from boardsat.models.instance_file import FileAnswer, Listeners, Table, backend, time_limit
 from boardsat.results import Status
 
 KEYS = ("rows", "cols", "variant")
@@ -52,9 +52,9 @@ def request(table: Table, solving: Table) -> DominationRequest:
         )
 
 
-def solve(request: DominationRequest, progress: Progress | None) -> FileAnswer:
+def solve(request: DominationRequest, listeners: Listeners) -> FileAnswer:
     """The command's route and its answer: the board with its summary line, or its JSON."""
-    answer: DominationAnswer = solve_request(request)
+    answer: DominationAnswer = solve_request(request, listeners.race)
     status = answer.result.status
     return FileAnswer(
         status.value,

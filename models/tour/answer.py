@@ -39,6 +39,12 @@ class TourAnswer(Drawn):
     def found(self) -> bool:
         return bool(self.tour)
 
+    drawn = "tour"
+
+    @property
+    def drawable(self) -> bool:
+        return self.found
+
     def picture(self) -> Picture:
         """The tour drawn on its board (:mod:`boardsat.models.tour.draw`)."""
         if not self.tour:

@@ -24,7 +24,7 @@ from typing import get_args
 from boardsat.backends import CPSAT
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.models.board import Board, Square
-from boardsat.models.instance_file import FileAnswer, Progress, Table, backend, time_limit
+from boardsat.models.instance_file import FileAnswer, Listeners, Table, backend, time_limit
 from boardsat.models.tour.answer import TourAnswer
 from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.solve import (
@@ -89,9 +89,9 @@ def _square(table: Table, board: Board, key: str) -> Square | None:
         return board.parse(text)
 
 
-def solve(request: TourRequest, progress: Progress | None) -> FileAnswer:
+def solve(request: TourRequest, listeners: Listeners) -> FileAnswer:
     """The command's route and its answer: a tour, or a count (with the tours for ``list``)."""
-    answer = solve_tour(request)
+    answer = solve_tour(request, listeners.tours)
     if isinstance(answer, TourAnswer):
         return FileAnswer(
             answer.status.value,

@@ -4,6 +4,7 @@ its own, interrupts it mid-solve and checks what it printed."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -21,7 +22,16 @@ from boardsat.models.domination.solve import solve_domination
 from boardsat.models.tour.rules import validate_tour
 from boardsat.results import Status
 
-SOLVING_BEFORE_CTRL_C_S = 3.0  # past the imports and the model build, well before an answer
+SOLVING_AFTER_START_UP_S = 2.0  # past the model build, well before an answer
+
+
+@functools.cache
+def start_up_s() -> float:
+    """How long `boardsat` takes to start now: the wait before Ctrl-C grows with the load, so
+    that the signal lands in the solve, not in the imports."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "boardsat", "backends"], capture_output=True, check=True)
+    return time.perf_counter() - started
 
 
 def interrupted(*args: str) -> tuple[int, str, str]:
@@ -34,7 +44,7 @@ def interrupted(*args: str) -> tuple[int, str, str]:
         text=True,
         start_new_session=True,  # its own group: the racers it starts stay in it
     )
-    time.sleep(SOLVING_BEFORE_CTRL_C_S)
+    time.sleep(SOLVING_AFTER_START_UP_S + 2 * start_up_s())
     process.send_signal(signal.SIGINT)
     try:
         out, err = process.communicate(timeout=60)

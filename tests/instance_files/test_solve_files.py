@@ -107,8 +107,8 @@ def solved_through_the_cli(
     answers: list[FileAnswer] = []
     run = solve_cli._run
 
-    def keep(instance: Instance, shown: bool) -> FileAnswer:
-        answers.append(run(instance, shown))
+    def keep(instance: Instance) -> FileAnswer:
+        answers.append(run(instance))
         return answers[-1]
 
     monkeypatch.setattr(solve_cli, "_run", keep)

@@ -93,3 +93,29 @@ def test_export_draws_nothing(run_cli: CliRun, tmp_path: Path) -> None:
         *COMMANDS["shogi"], "--export", str(tmp_path / "t.pddl"), "--svg", str(tmp_path / "a.svg")
     )
     assert code == 2 and "--svg" in err and list(tmp_path.iterdir()) == []
+
+
+def test_an_instance_file_draws_its_plan(run_cli: CliRun, tmp_path: Path) -> None:
+    """`boardsat solve` draws as the commands do: a strip of one board per position."""
+    strip, animation = tmp_path / "strip.svg", tmp_path / "animated.svg"
+    code, out, _ = run_cli("solve", "shogi:seed", "--svg", str(strip), "--animate", str(animation))
+    assert code == 0 and f"written to {strip}" in out
+    boards = having(parse(strip.read_text()), "board")
+    assert len(boards) == len(having(parse(animation.read_text()), "frame")) >= 2
+
+
+@pytest.mark.parametrize(
+    ("args", "refusal"),
+    [
+        (["tour:seed", "--svg"], "draws a single tour"),
+        (["domination:seed", "--animate"], "animates a plan"),
+        (["shogi:seed", "exchange:seed", "--svg"], "one file's answer"),
+    ],
+)
+def test_an_instance_file_without_that_picture_is_refused_before_solving(
+    run_cli: CliRun, tmp_path: Path, args: list[str], refusal: str
+) -> None:
+    target = tmp_path / "picture.svg"
+    code, out, err = run_cli("solve", *args, str(target))
+    assert code == 2 and refusal in err and len(err.strip().splitlines()) == 1
+    assert not out and not target.exists()
