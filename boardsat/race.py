@@ -74,8 +74,17 @@ class RaceOutcome:
     finisher: str | None  # the racer whose bound or solution closed the gap, if one did
 
 
+OnRaceEvent = Callable[[RaceEvent], None]
+LISTENING_SLICE_S = 0.25  # how often the parent looks up from the racers' pipes: a cancellation
+# (Ctrl-C) ends the deadline without waking a wait
+
+
 def race(
-    racers: Sequence[Racer], time_limit: float | None = None, *, start: Result | None = None
+    racers: Sequence[Racer],
+    time_limit: float | None = None,
+    *,
+    start: Result | None = None,
+    on_event: OnRaceEvent | None = None,
 ) -> RaceOutcome:
     """Run ``racers`` at once; stop when the proven bound meets the best solution, or at the limit.
 
@@ -84,6 +93,7 @@ def race(
     ``start``, a solution found before the race (by a placer on every core), is the best
     solution until a racer beats it, and every racer's hinted stages start from it. A racer that
     fails, or dies without a word (a solver's segfault, an OOM kill), raises here.
+    ``on_event`` hears each event as the race records it.
     """
     deadline = Deadline(time_limit)
     if not racers:
@@ -94,7 +104,7 @@ def race(
     _check_stages(racers, reference, time_limit)
     if start is not None and not start.has_solution:
         start = None
-    board = Scoreboard(reference.objective.lower_bound, start)
+    board = Scoreboard(reference.objective.lower_bound, start, on_event)
     children: dict[Connection, tuple[str, Child]] = {}  # every started racer, by its pipe
     try:  # before the first start: a failed start still kills the racers started before it
         for racer in racers:
@@ -142,8 +152,12 @@ def _hear_racers(
     that lost a racer silently could end UNKNOWN for no reason anyone sees."""
     open_pipes = set(children)
     while open_pipes and not board.settled():
-        ready = wait(list(open_pipes), timeout=deadline.remaining())
-        if not ready:
+        left = deadline.remaining()
+        ready = wait(
+            list(open_pipes),
+            timeout=LISTENING_SLICE_S if left is None else min(left, LISTENING_SLICE_S),
+        )
+        if deadline.expired():
             return
         for ready_one in ready:
             connection = cast(Connection, ready_one)
@@ -158,8 +172,11 @@ def _hear_racers(
 class Scoreboard:
     """The best solution and the best bound heard so far, and who delivered them."""
 
-    def __init__(self, lower_bound: int, start: Result | None = None) -> None:
+    def __init__(
+        self, lower_bound: int, start: Result | None = None, on_event: OnRaceEvent | None = None
+    ) -> None:
         self.bound = lower_bound
+        self.on_event = on_event
         self.objective: int | None = None if start is None else start.objective
         self.assignment: Mapping[Key, bool] = {} if start is None else start.assignment
         self.infeasible = False
@@ -178,7 +195,7 @@ class Scoreboard:
         if kind == "infeasible":
             self.infeasible = True
             self.finisher = racer
-            self.events.append(RaceEvent(seconds, racer))
+            self._record(RaceEvent(seconds, racer))
             self._check_agreement(racer)
             return
         improvement: Improvement = payload
@@ -194,7 +211,7 @@ class Scoreboard:
             self.bound = improvement.bound
         self._check_agreement(racer)
         if better_solution or higher_bound:
-            self.events.append(
+            self._record(
                 RaceEvent(
                     seconds,
                     racer,
@@ -204,6 +221,11 @@ class Scoreboard:
             )
             if self.settled():
                 self.finisher = racer
+
+    def _record(self, event: RaceEvent) -> None:
+        self.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
 
     def _check_agreement(self, racer: str) -> None:
         """Racers on models with one optimum never prove a bound above a solution or prove

@@ -10,7 +10,7 @@ from boardsat.backends import Session, make_backend
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
-from boardsat.results import Enumeration, Result
+from boardsat.results import Enumeration, OnFound, Result
 
 
 def solve(
@@ -36,9 +36,11 @@ def enumerate_solutions(
     backend: str = "cpsat",
     limit: int | None = None,
     time_limit: float | None = None,
+    on_found: OnFound | None = None,
     **options: Any,
 ) -> Enumeration:
-    """The distinct solutions projected on the variables of ``over`` (all variables by default)."""
+    """The distinct solutions projected on the variables of ``over`` (all variables by default);
+    ``on_found`` hears the count so far as each one is found."""
     deadline = Deadline(time_limit)
     if limit is not None and limit < 1:
         raise BoardsatError(f"limit must be at least 1, got {limit}")
@@ -47,7 +49,7 @@ def enumerate_solutions(
     if missing:
         raise BoardsatError(f"cannot project on {missing[0]!r}: the model has no such variable")
     project = [model.lit(key) for key in keys]
-    return make_backend(backend, **options).enumerate(model, project, limit, deadline)
+    return make_backend(backend, **options).enumerate(model, project, limit, deadline, on_found)
 
 
 def open_session(model: Model, backend: str = "cpsat", **options: Any) -> Session:

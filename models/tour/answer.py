@@ -10,13 +10,16 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
+from boardsat.models.picture import Drawn, Picture
+from boardsat.models.tour.draw import tour_picture
 from boardsat.models.tour.model import TourSpec
 from boardsat.results import Result, Status
 
 
 @dataclass(frozen=True)
-class TourAnswer:
+class TourAnswer(Drawn):
     """One search for a tour: its status, the tour (validated; empty when none was found), the
     route that searched (``whole`` or ``quadrants``) and the encoding its backend solved, and the
     wall seconds of the whole call, building the model included.
@@ -37,6 +40,18 @@ class TourAnswer:
     @property
     def found(self) -> bool:
         return bool(self.tour)
+
+    drawn = "tour"
+
+    @property
+    def drawable(self) -> bool:
+        return self.found
+
+    def picture(self) -> Picture:
+        """The tour drawn on its board (:mod:`boardsat.models.tour.draw`)."""
+        if not self.tour:
+            raise BoardsatError(f"no tour to draw: {self.status.value}")
+        return tour_picture(self.spec.board, self.tour, self.spec.closed)
 
     def document(self) -> dict[str, Any]:
         return spec_fields(self.spec) | {
@@ -74,9 +89,18 @@ class TourCount:
     seconds: float
     tours: tuple[tuple[Square, ...], ...] = ()
 
+    @property
+    def status(self) -> Status:
+        """UNKNOWN while the count is only a lower bound (a limit, the time or Ctrl-C stopped
+        it); else whether any tour exists."""
+        if not self.exact:
+            return Status.UNKNOWN
+        return Status.SATISFIABLE if self.count else Status.UNSATISFIABLE
+
     def document(self, listed: bool = False) -> dict[str, Any]:
         """The count's fields; ``listed`` adds every tour listed, not only the first."""
         document = spec_fields(self.spec) | {
+            "status": self.status.value,
             "found": self.count > 0,
             "count": self.count,
             "exact": self.exact,

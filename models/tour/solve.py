@@ -34,7 +34,7 @@ from boardsat.models.tour.routes import (
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.split import blocks
 from boardsat.models.tour.zdd import count_by_zdd
-from boardsat.results import Result, Status
+from boardsat.results import OnFound, Result, Status
 from boardsat.solve import enumerate_solutions
 from boardsat.solve import solve as solve_model
 
@@ -93,8 +93,8 @@ class TourRequest:
         return Solver(self.backend, self.circuit)
 
 
-def solve(request: TourRequest) -> TourAnswer | TourCount:
-    """Answer ``request`` on its route."""
+def solve(request: TourRequest, on_found: OnFound | None = None) -> TourAnswer | TourCount:
+    """Answer ``request`` on its route; ``on_found`` hears an enumeration's count so far."""
     spec, limit = request.spec, request.time_limit
     backend, options = request.solver.backend, request.solver.options
     if request.job == "find":
@@ -106,7 +106,9 @@ def solve(request: TourRequest) -> TourAnswer | TourCount:
         return find_tour(spec, backend, time_limit=limit, **options)
     if request.zdd:
         return count_by_zdd(spec)
-    return count_by_enumeration(spec, backend, limit=request.limit, time_limit=limit, **options)
+    return count_by_enumeration(
+        spec, backend, limit=request.limit, time_limit=limit, on_found=on_found, **options
+    )
 
 
 def find_tour(
@@ -189,6 +191,7 @@ def count_by_enumeration(
     *,
     limit: int | None = None,
     time_limit: float | None = None,
+    on_found: OnFound | None = None,
     **options: Any,
 ) -> TourCount:
     """Enumerate the distinct tours (projected on the moves) and count them, each one validated.
@@ -207,6 +210,7 @@ def count_by_enumeration(
         backend=backend,
         limit=None if limit is None else limit + 1,
         time_limit=deadline.remaining(),
+        on_found=on_found,
         **options,
     )
     tours: dict[frozenset[Any], tuple[Square, ...]] = {}
