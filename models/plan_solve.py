@@ -4,16 +4,18 @@ by its rules, and the BFS checks asked for, all under one time limit."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from boardsat.deadline import Deadline
 from boardsat.encoders.horizon_encoding import Strengthenings
+from boardsat.errors import BoardsatError
 from boardsat.horizon_search import Ending, HorizonEvent, find_plan, settled
 from boardsat.models.plan_answer import Farthest, OracleCheck, PlanAnswer
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
 from boardsat.oracle import OutOfTime, explore, shortest_path
+from boardsat.planning_task import PlanningTask
 from boardsat.seed_check import SeedCheck
 
 Progress = Callable[[HorizonEvent], None]
@@ -196,6 +198,19 @@ class PlanRoute(Generic[Instance, P, M]):
         if options.get("strengthenings") is None:
             options["strengthenings"] = Strengthenings.parse(self.strengthen)
         return shortest_plan(self.adapt(instance), backend or self.backend, cap=self.cap, **options)
+
+    def build_model(self, instance: Instance) -> PlanningTask:
+        """The instance's planning task: the model every backend solves, one horizon at a time."""
+        return self.adapt(instance).planning_task()
+
+    def validate(self, instance: Instance, moves: Sequence[M]) -> list[str]:
+        """What the puzzle's own rules find wrong with ``moves`` as a plan of ``instance``: an
+        illegal move, or an end short of the goal (empty when the plan is good)."""
+        try:
+            self.adapt(instance).replay(moves)
+        except BoardsatError as error:
+            return [str(error)]
+        return []
 
     def seed_check(self, title: str, instance: Instance, moves: int) -> SeedCheck:
         """A seed instance on this route: verified when its plan has the published number of

@@ -8,30 +8,39 @@ planning route sees it, with its defaults); ``draw`` (positions and moves as tex
 (the benchmark matrix); ``published`` (the seed's figures); ``seed`` (the demo's check). The
 answer is the shared :class:`~boardsat.models.plan_answer.PlanAnswer`.
 
->>> from boardsat.models.exchange import replay, seed_instance, solve
+>>> from boardsat.models.exchange import seed_instance, solve, validate
 >>> seed = seed_instance()
 >>> answer = solve(seed, verify=True)
 >>> answer.outcome.describe()
 'plan of 16 moves (proven optimal)'
->>> replay(seed, answer.moves)[-1] == seed.goal, answer.oracle.agrees
-(True, True)
+>>> validate(seed, answer.moves), answer.oracle.agrees
+([], True)
+>>> validate(seed, answer.moves[:-1])
+['the moves do not end at the goal']
 """
 
 from __future__ import annotations
 
 from boardsat.models.exchange.instance import Exchange, seed_instance
-from boardsat.models.exchange.model import planning_task
 from boardsat.models.exchange.rules import replay, successors
-from boardsat.models.exchange.solve import ExchangeAnswer, ExchangePuzzle, shortest_plan, solve
+from boardsat.models.exchange.solve import (
+    ExchangeAnswer,
+    ExchangePuzzle,
+    build_model,
+    shortest_plan,
+    solve,
+    validate,
+)
 
 __all__ = [
     "Exchange",
     "ExchangeAnswer",
     "ExchangePuzzle",
-    "planning_task",
+    "build_model",
     "replay",
     "seed_instance",
     "shortest_plan",
     "solve",
     "successors",
+    "validate",
 ]

@@ -84,3 +84,5 @@ ROUTE = PlanRoute(ExchangePuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZ
 request = ROUTE.request
 solve = ROUTE.solve
 shortest_plan = ROUTE.shortest_plan
+build_model = ROUTE.build_model
+validate = ROUTE.validate

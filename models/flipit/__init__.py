@@ -7,20 +7,27 @@ every plan, the ``model`` (a planning task with conditional effects for the turn
 admissible ``bounds``, ``solve`` (the puzzle as the shared planning route sees it), ``draw``,
 ``published`` (the seed's figures) and ``seed`` (the demo's check).
 
->>> from boardsat.models.flipit import FlipIt, line_board, solve
->>> answer = solve(FlipIt.parse(line_board(6), ".BBBBB"), verify=True)
+>>> from boardsat.models.flipit import FlipIt, line_board, solve, validate
+>>> instance = FlipIt.parse(line_board(6), ".BBBBB")
+>>> answer = solve(instance, verify=True)
 >>> answer.outcome.describe(), answer.oracle.agrees
 ('plan of 4 moves (proven optimal)', True)
->>> answer.positions[-1]
-'WWWWW.'
+>>> answer.positions[-1], validate(instance, answer.moves)
+('WWWWW.', [])
 """
 
 from __future__ import annotations
 
 from boardsat.models.flipit.instance import STAR, FlipBoard, FlipIt, board_named, line_board
-from boardsat.models.flipit.model import planning_task
 from boardsat.models.flipit.rules import replay, successors
-from boardsat.models.flipit.solve import FlipItAnswer, FlipItPuzzle, shortest_plan, solve
+from boardsat.models.flipit.solve import (
+    FlipItAnswer,
+    FlipItPuzzle,
+    build_model,
+    shortest_plan,
+    solve,
+    validate,
+)
 
 __all__ = [
     "STAR",
@@ -29,10 +36,11 @@ __all__ = [
     "FlipItAnswer",
     "FlipItPuzzle",
     "board_named",
+    "build_model",
     "line_board",
-    "planning_task",
     "replay",
     "shortest_plan",
     "solve",
     "successors",
+    "validate",
 ]

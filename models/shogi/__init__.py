@@ -7,10 +7,11 @@ A planning puzzle in the exchange's shape: an ``instance`` read from SFEN board 
 (the puzzle as the shared planning route sees it), ``draw`` (SFEN, USI and Japanese move names),
 ``published`` (the seed's figures) and ``seed`` (the demo's check).
 
->>> from boardsat.models.shogi import Shogi, solve
->>> answer = solve(Shogi.parse("BP1/1S1/P1P", "1PP/1S1/P1B"), verify=True)
->>> answer.outcome.describe(), answer.oracle.agrees
-('plan of 5 moves (proven optimal)', True)
+>>> from boardsat.models.shogi import Shogi, solve, validate
+>>> instance = Shogi.parse("BP1/1S1/P1P", "1PP/1S1/P1B")
+>>> answer = solve(instance, verify=True)
+>>> answer.outcome.describe(), answer.oracle.agrees, validate(instance, answer.moves)
+('plan of 5 moves (proven optimal)', True, [])
 >>> [name for name, _ in answer.plan()][-1].split()[0][-2:], answer.document()["goal"]
 ('1a', '1PP/1S1/P1B')
 """
@@ -18,21 +19,28 @@ A planning puzzle in the exchange's shape: an ``instance`` read from SFEN board 
 from __future__ import annotations
 
 from boardsat.models.shogi.instance import Shogi, ShogiBoard, parse_sfen, seed_instance, sfen
-from boardsat.models.shogi.model import planning_task
 from boardsat.models.shogi.rules import replay, successors
-from boardsat.models.shogi.solve import ShogiAnswer, ShogiPuzzle, shortest_plan, solve
+from boardsat.models.shogi.solve import (
+    ShogiAnswer,
+    ShogiPuzzle,
+    build_model,
+    shortest_plan,
+    solve,
+    validate,
+)
 
 __all__ = [
     "Shogi",
     "ShogiAnswer",
     "ShogiBoard",
     "ShogiPuzzle",
+    "build_model",
     "parse_sfen",
-    "planning_task",
     "replay",
     "seed_instance",
     "sfen",
     "shortest_plan",
     "solve",
     "successors",
+    "validate",
 ]

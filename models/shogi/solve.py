@@ -80,3 +80,5 @@ ROUTE = PlanRoute(ShogiPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 request = ROUTE.request
 solve = ROUTE.solve
 shortest_plan = ROUTE.shortest_plan
+build_model = ROUTE.build_model
+validate = ROUTE.validate

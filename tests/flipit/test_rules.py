@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardsat.errors import BoardsatError
-from boardsat.models.flipit import STAR, FlipBoard, FlipIt, line_board, planning_task, replay
+from boardsat.models.flipit import STAR, FlipBoard, FlipIt, line_board, replay
 from boardsat.models.flipit.instance import HOLE, WHITE
-from boardsat.models.flipit.model import FLIPS, plan_moves
+from boardsat.models.flipit.model import FLIPS, plan_moves, planning_task
 from boardsat.models.flipit.published import (
     SEED_MOVES,
     SEED_START,

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardsat.errors import BoardsatError
-from boardsat.models.shogi import Shogi, ShogiBoard, planning_task, replay, seed_instance, sfen
+from boardsat.models.shogi import Shogi, ShogiBoard, build_model, replay, seed_instance, sfen
 from boardsat.models.shogi.draw import japanese, usi
 from boardsat.models.shogi.instance import EMPTY, PIECES, parse_sfen
 from boardsat.models.shogi.model import plan_moves
@@ -86,7 +86,7 @@ def test_the_grounded_actions_make_exactly_the_rules_moves(
     case: tuple[ShogiBoard, tuple[str, ...]],
 ) -> None:
     board, position = case
-    task = planning_task(Shogi(board, position, position))
+    task = build_model(Shogi(board, position, position))
     by_task = {
         (move, after)
         for action, after in task.successors(task.initial)
