@@ -9,6 +9,7 @@ from boardsat.errors import BoardsatError
 # the longest time limit taken (about 11.6 days): solver timers and millisecond limits overflow
 # on larger values (threading.Timer near 1e10 s, infinity everywhere); leave the limit out instead
 LONGEST_TIME_LIMIT_S = 1_000_000.0
+CHECK_EVERY = 4096  # items a long building loop handles between two looks at its deadline
 
 
 def time_limit_problem(time_limit: float) -> str | None:
@@ -19,6 +20,11 @@ def time_limit_problem(time_limit: float) -> str | None:
             f" none), got {time_limit}"
         )
     return None
+
+
+class OutOfTime(Exception):
+    """The deadline passed while a model was still being built or translated: there is no answer
+    yet, so the caller answers UNKNOWN instead of building for minutes past the limit."""
 
 
 class Deadline:
@@ -43,3 +49,8 @@ class Deadline:
     def expired(self) -> bool:
         left = self.remaining()
         return left is not None and left <= 0.0
+
+    def check(self) -> None:
+        """Raise OutOfTime once the limit has passed; long building loops call this as they go."""
+        if self.expired():
+            raise OutOfTime(f"the time limit of {self.time_limit:g} s ran out")
