@@ -9,6 +9,7 @@ import click
 from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.benchmark import Measurement, ratio_table
 from boardsat.cli.common import (
+    LIMIT_REACHED,
     backend_option,
     emit_json,
     export_option,
@@ -21,6 +22,7 @@ from boardsat.cli.common import (
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
+from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.bench import BASELINE, Benchmark
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.routes import ROUTES, describe_auto
@@ -153,7 +155,14 @@ def command(
     answer = solve_request(request)
     if as_json:
         emit_json(answer.to_json())
-        return
+    else:
+        _print_answer(answer, proof)
+    if not answer.result.has_solution and answer.result.status is Status.UNKNOWN:
+        raise SystemExit(LIMIT_REACHED)  # the limit ran out before any placement
+
+
+def _print_answer(answer: DominationAnswer, proof: str | None) -> None:
+    """The board and summary, and what became of the DRUP proof asked for."""
     click.echo(answer.text())
     if answer.result.proof:
         click.echo(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")

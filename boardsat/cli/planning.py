@@ -17,6 +17,7 @@ import click
 from boardsat.backends import capabilities
 from boardsat.benchmark import Measurement, ratio_table, results_file
 from boardsat.cli.common import (
+    LIMIT_REACHED,
     backend_option,
     comma_list,
     emit_json,
@@ -27,6 +28,7 @@ from boardsat.cli.common import (
 )
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
+from boardsat.horizon_search import Ending
 from boardsat.models import plan_bench, plan_solve
 from boardsat.models.plan_bench import Sweep
 from boardsat.models.plan_solve import PlanRequest
@@ -134,6 +136,8 @@ def solve_and_print(
         click.echo("\n".join(answer.lines()))
     if answer.disagrees:
         raise SystemExit(1)
+    if answer.outcome.ending is Ending.UNKNOWN:  # a time limit or --max-horizon came first
+        raise SystemExit(LIMIT_REACHED)
 
 
 def _report_export(exported: ExportedPddl, as_json: bool) -> None:

@@ -16,6 +16,7 @@ import click
 from boardsat.backends import CPSAT
 from boardsat.benchmark import ratio_table, results_file
 from boardsat.cli.common import (
+    LIMIT_REACHED,
     backend_option,
     comma_list,
     emit_json,
@@ -44,6 +45,7 @@ from boardsat.models.tour.solve import (
     TourRequest,
     solve,
 )
+from boardsat.results import Status
 
 SOLVING_OPTIONS = (
     "count_tours",
@@ -102,6 +104,9 @@ def command(**given: Any) -> None:
     --export writes the circuit model (move_R1_C1_R2_C2 per knight move) as CNF for other SAT
     solvers instead, by the complete circuit encoding --encoding names (default
     vertex-elimination).
+
+    --count honours --time-limit and --memory-limit with either counter: a count they stop ends
+    UNKNOWN (the enumeration says how many tours it had found) with exit status 3.
     """
     spec = _spec(given)
     as_json: bool = given["as_json"]
@@ -120,6 +125,8 @@ def command(**given: Any) -> None:
             emit_json(answer.document(listed))
         else:
             click.echo("\n".join(answer.lines(listed)))
+        if answer.stopped is not None:
+            raise SystemExit(LIMIT_REACHED)
         return
     document = answer.document()
     failures: list[str] = []
@@ -137,6 +144,8 @@ def command(**given: Any) -> None:
             click.echo(f"no tour, so no {' or '.join(sorted(drawings))} written")
     if failures:  # the tour is out above, so a late failure does not lose the solve
         raise BoardsatError(f"{'; '.join(failures)} (the tour is printed all the same)")
+    if not answer.found and answer.status is Status.UNKNOWN:
+        raise SystemExit(LIMIT_REACHED)
 
 
 def _spec(given: dict[str, Any]) -> TourSpec:
@@ -176,11 +185,6 @@ def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
             param_hint="--quadrants",
         )
     counter = given["counter"] if count_tours else "enumerate"
-    if counter == "zdd" and given["time_limit"] is not None:
-        raise click.BadParameter(
-            "the decision-diagram counter runs to the end; use --counter enumerate",
-            param_hint="--time-limit",
-        )
     return TourRequest(
         spec,
         job="count" if count_tours else "list" if list_all else "find",
