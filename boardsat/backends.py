@@ -17,7 +17,7 @@ from boardsat.errors import BoardsatError
 if TYPE_CHECKING:
     from boardsat.deadline import Deadline
     from boardsat.model import Model
-    from boardsat.results import Enumeration, Result
+    from boardsat.results import Enumeration, OnFound, Result
 
 CPSAT = "cpsat"
 HIGHS = "highs"
@@ -68,9 +68,15 @@ class Backend(Protocol):
         ...
 
     def enumerate(
-        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+        self,
+        model: Model,
+        project: Sequence[int],
+        limit: int | None,
+        deadline: Deadline,
+        on_found: OnFound | None = None,
     ) -> Enumeration:
-        """Distinct solutions projected on the variables of ``project``."""
+        """Distinct solutions projected on the variables of ``project``; ``on_found`` hears the
+        count so far as each new one is found."""
         ...
 
     def session(self, model: Model) -> Session: ...
@@ -117,6 +123,13 @@ def _family(name: str) -> BackendFamily:
 
 def backend_names() -> tuple[str, ...]:
     return tuple(name for family in _FAMILIES for name in family.names())
+
+
+def backend_problem(name: str) -> str | None:
+    """Why ``name`` names no backend, or None when it names one (usable here or not)."""
+    if name not in backend_names():
+        return f"unknown backend {name!r}; `boardsat backends` lists them"
+    return None
 
 
 @cache

@@ -1,8 +1,17 @@
-"""One wall-clock budget shared by every solver call of a run (bound search, horizons, cuts)."""
+"""One wall-clock budget shared by every solver call of a run (bound search, horizons, cuts),
+and the process-wide cancellation (Ctrl-C) that ends every deadline at once.
+
+A cancelled run ends as if its time limit had passed: each solve stops with the best it found
+and the status UNKNOWN. Solver calls that block in native code register a ``stopper`` (their
+solver's interrupt) for :func:`cancel` to call from whichever thread notices the cancellation.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
+from collections.abc import Callable, Iterator
 
 from boardsat.errors import BoardsatError
 
@@ -41,7 +50,9 @@ class Deadline:
         return time.perf_counter() - self.started
 
     def remaining(self) -> float | None:
-        """Seconds left (never negative), or None without a limit."""
+        """Seconds left (never negative), or None without a limit; none left once cancelled."""
+        if _cancelled.is_set():
+            return 0.0
         if self.time_limit is None:
             return None
         return max(0.0, self.time_limit - self.elapsed())
@@ -51,6 +62,44 @@ class Deadline:
         return left is not None and left <= 0.0
 
     def check(self) -> None:
-        """Raise OutOfTime once the limit has passed; long building loops call this as they go."""
+        """Raise OutOfTime once the limit has passed (or the run was cancelled); long building
+        loops call this as they go."""
         if self.expired():
-            raise OutOfTime(f"the time limit of {self.time_limit:g} s ran out")
+            raise OutOfTime
+
+
+_cancelled = threading.Event()
+_stoppers: list[Callable[[], None]] = []
+_stoppers_lock = threading.Lock()
+
+
+def cancel() -> None:
+    """End every deadline now and interrupt the solver calls under way; safe from any thread."""
+    _cancelled.set()
+    with _stoppers_lock:
+        running = list(_stoppers)
+    for stop in running:
+        stop()
+
+
+def cancelled() -> bool:
+    return _cancelled.is_set()
+
+
+def reset_cancellation() -> None:
+    """Forget an earlier cancellation: a new run starts with its full time."""
+    _cancelled.clear()
+
+
+@contextlib.contextmanager
+def stopper(stop: Callable[[], None]) -> Iterator[None]:
+    """Within: :func:`cancel` calls ``stop`` (at once, if the run is already cancelled)."""
+    with _stoppers_lock:
+        _stoppers.append(stop)
+    try:
+        if _cancelled.is_set():
+            stop()
+        yield
+    finally:
+        with _stoppers_lock:
+            _stoppers.remove(stop)

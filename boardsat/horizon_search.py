@@ -48,6 +48,19 @@ class HorizonReport:
 
 
 @dataclass(frozen=True)
+class HorizonTried:
+    """A horizon handed to the solver; its report follows when the solver answers."""
+
+    horizon: int
+
+    def line(self) -> str:
+        return f"horizon {self.horizon}: solving"
+
+
+HorizonEvent = HorizonTried | HorizonReport
+
+
+@dataclass(frozen=True)
 class PlanOutcome:
     """A run's ending, its plan (when found), and what each horizon answered.
 
@@ -125,7 +138,7 @@ def find_plan(
     time_limit: float | None = None,
     strengthenings: Strengthenings | None = None,
     refuted: Callable[[int], str | None] | None = None,
-    progress: Callable[[HorizonReport], None] | None = None,
+    progress: Callable[[HorizonEvent], None] | None = None,
     **options: Any,
 ) -> PlanOutcome:
     """The fewest-move plan of ``task`` on ``backend``, trying horizons ``lower_bound, lower_bound
@@ -133,7 +146,8 @@ def find_plan(
 
     ``lower_bound`` must be admissible (no plan is shorter). ``refuted(h)``, when given, names a
     proof that no plan of exactly ``h`` moves exists (or returns None), and such horizons are
-    skipped; ``progress`` receives each horizon's report as it finishes.
+    skipped; ``progress`` hears of each horizon handed to the solver and receives each horizon's
+    report as it finishes.
 
     Without ``max_horizon`` the horizons grow until a plan is found or ``time_limit`` passes, so
     one of the two is required: a task without a plan would otherwise be searched forever.
@@ -178,6 +192,8 @@ def find_plan(
             else:
                 if deadline.expired():
                     return finish(Ending.UNKNOWN, None, name)
+                if progress is not None:
+                    progress(HorizonTried(h))
                 result = session.solve(assumptions=[encoding.goal(h)], deadline=deadline)
                 name = result.encoding
                 report = HorizonReport(h, result.status, time.perf_counter() - started)

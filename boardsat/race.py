@@ -75,8 +75,17 @@ class RaceOutcome:
     finisher: str | None  # the racer whose bound or solution closed the gap, if one did
 
 
+OnRaceEvent = Callable[[RaceEvent], None]
+LISTENING_SLICE_S = 0.25  # how often the parent looks up from the racers' pipes: a cancellation
+# (Ctrl-C) ends the deadline without waking a wait
+
+
 def race(
-    racers: Sequence[Racer], time_limit: float | None = None, *, start: Result | None = None
+    racers: Sequence[Racer],
+    time_limit: float | None = None,
+    *,
+    start: Result | None = None,
+    on_event: OnRaceEvent | None = None,
 ) -> RaceOutcome:
     """Run ``racers`` at once; stop when the proven bound meets the best solution, or at the limit.
 
@@ -86,6 +95,7 @@ def race(
     solution until a racer beats it, and every racer's hinted stages start from it. A racer that
     fails, or dies without a word (a solver's segfault), raises here; one that ran out of memory
     (boardsat.memory's ceiling) raises MemoryLimitReached.
+    ``on_event`` hears each event as the race records it.
     """
     deadline = Deadline(time_limit)
     if not racers:
@@ -96,7 +106,7 @@ def race(
     _check_stages(racers, reference, time_limit)
     if start is not None and not start.has_solution:
         start = None
-    board = Scoreboard(reference.objective.lower_bound, start)
+    board = Scoreboard(reference.objective.lower_bound, start, on_event)
     children: dict[Connection, tuple[str, Child]] = {}  # every started racer, by its pipe
     try:  # before the first start: a failed start still kills the racers started before it
         for racer in racers:
@@ -144,8 +154,12 @@ def _hear_racers(
     that lost a racer silently could end UNKNOWN for no reason anyone sees."""
     open_pipes = set(children)
     while open_pipes and not board.settled():
-        ready = wait(list(open_pipes), timeout=deadline.remaining())
-        if not ready:
+        left = deadline.remaining()
+        ready = wait(
+            list(open_pipes),
+            timeout=LISTENING_SLICE_S if left is None else min(left, LISTENING_SLICE_S),
+        )
+        if deadline.expired():
             return
         for ready_one in ready:
             connection = cast(Connection, ready_one)
@@ -160,8 +174,11 @@ def _hear_racers(
 class Scoreboard:
     """The best solution and the best bound heard so far, and who delivered them."""
 
-    def __init__(self, lower_bound: int, start: Result | None = None) -> None:
+    def __init__(
+        self, lower_bound: int, start: Result | None = None, on_event: OnRaceEvent | None = None
+    ) -> None:
         self.bound = lower_bound
+        self.on_event = on_event
         self.objective: int | None = None if start is None else start.objective
         self.assignment: Mapping[Key, bool] = {} if start is None else start.assignment
         self.infeasible = False
@@ -182,7 +199,7 @@ class Scoreboard:
         if kind == "infeasible":
             self.infeasible = True
             self.finisher = racer
-            self.events.append(RaceEvent(seconds, racer))
+            self._record(RaceEvent(seconds, racer))
             self._check_agreement(racer)
             return
         improvement: Improvement = payload
@@ -198,7 +215,7 @@ class Scoreboard:
             self.bound = improvement.bound
         self._check_agreement(racer)
         if better_solution or higher_bound:
-            self.events.append(
+            self._record(
                 RaceEvent(
                     seconds,
                     racer,
@@ -208,6 +225,11 @@ class Scoreboard:
             )
             if self.settled():
                 self.finisher = racer
+
+    def _record(self, event: RaceEvent) -> None:
+        self.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
 
     def _check_agreement(self, racer: str) -> None:
         """Racers on models with one optimum never prove a bound above a solution or prove

@@ -80,6 +80,8 @@ class Improvement:
 
 
 OnImprovement = Callable[[Improvement], None]
+OnFound = Callable[[int], None]
+"""An enumeration's news: how many distinct solutions it has found so far."""
 
 
 @dataclass(frozen=True)

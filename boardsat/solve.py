@@ -10,7 +10,7 @@ from boardsat.backends import Session, make_backend
 from boardsat.deadline import Deadline, OutOfTime
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
-from boardsat.results import Enumeration, Result, cut_short
+from boardsat.results import Enumeration, OnFound, Result, cut_short
 
 
 def solve(
@@ -40,9 +40,11 @@ def enumerate_solutions(
     backend: str = "cpsat",
     limit: int | None = None,
     time_limit: float | None = None,
+    on_found: OnFound | None = None,
     **options: Any,
 ) -> Enumeration:
-    """The distinct solutions projected on the variables of ``over`` (all variables by default)."""
+    """The distinct solutions projected on the variables of ``over`` (all variables by default);
+    ``on_found`` hears the count so far as each one is found."""
     deadline = Deadline(time_limit)
     if limit is not None and limit < 1:
         raise BoardsatError(f"limit must be at least 1, got {limit}")
@@ -53,7 +55,7 @@ def enumerate_solutions(
     project = [model.lit(key) for key in keys]
     solver = make_backend(backend, **options)
     try:
-        return solver.enumerate(model, project, limit, deadline)
+        return solver.enumerate(model, project, limit, deadline, on_found)
     except OutOfTime:
         cut = cut_short(model, backend, deadline.elapsed())
         return Enumeration(cut.status, backend, backend, cut.size, cut.seconds, 0, False)

@@ -13,13 +13,14 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardsat.backends import CPSAT, MAX_WORKERS, capabilities
-from boardsat.deadline import CHECK_EVERY, Deadline
+from boardsat.deadline import CHECK_EVERY, Deadline, stopper
 from boardsat.errors import BoardsatError
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
 from boardsat.results import (
     EncodingSize,
     Enumeration,
     Improvement,
+    OnFound,
     OnImprovement,
     Result,
     Status,
@@ -160,6 +161,9 @@ class CpSatBackend:
 
     def _solver(self, deadline: Deadline, enumerate_all: bool = False) -> cp_model.CpSolver:
         solver = cp_model.CpSolver()
+        # CP-SAT's own Ctrl-C handling ends the search and tells no one, so the run went on;
+        # boardsat's cancellation stops it instead (``_run``)
+        solver.parameters.catch_sigint_signal = False
         if self.workers is not None:
             solver.parameters.num_workers = self.workers
         for field, value in self.parameters.items():
@@ -197,7 +201,7 @@ class CpSatBackend:
             solver.best_bound_callback = lambda bound: report(
                 Improvement(bound=max(least_objective(bound), lower))
             )
-        code = solver.solve(built.cp, reporter)
+        code = _run(solver, built.cp, reporter)
         _refuse_invalid(code, built, solver)
         status = _STATUS[code]
         found = code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
@@ -224,15 +228,20 @@ class CpSatBackend:
         )
 
     def enumerate(
-        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+        self,
+        model: Model,
+        project: Sequence[int],
+        limit: int | None,
+        deadline: Deadline,
+        on_found: OnFound | None = None,
     ) -> Enumeration:
         # enumeration lists feasible solutions: no objective
         built = Translation(model, with_objective=False, deadline=deadline)
         keys = model.keys()
         watched = [(keys[abs(lit) - 1], built.lit(abs(lit))) for lit in project]
-        collector = _Collector(watched, limit)
+        collector = _Collector(watched, limit, on_found)
         solver = self._solver(deadline, enumerate_all=True)
-        code = solver.solve(built.cp, collector)
+        code = _run(solver, built.cp, collector)
         _refuse_invalid(code, built, solver)
         exhausted = code in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not collector.stopped
         if collector.found:
@@ -252,6 +261,12 @@ class CpSatBackend:
 
     def session(self, model: Model) -> CpSatSession:
         return CpSatSession(self, model)
+
+
+def _run(solver: cp_model.CpSolver, cp: cp_model.CpModel, callback: Any) -> Any:
+    """Solve; a cancellation (Ctrl-C) stops the search as its time limit would."""
+    with stopper(solver.stop_search):
+        return solver.solve(cp, callback)
 
 
 def _refuse_invalid(code: Any, built: Translation, solver: cp_model.CpSolver) -> None:
@@ -282,10 +297,13 @@ class _Reporter(cp_model.CpSolverSolutionCallback):
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Keeps distinct projections; CP-SAT enumerates full assignments, so duplicates are skipped."""
 
-    def __init__(self, watched: list[tuple[Key, Any]], limit: int | None) -> None:
+    def __init__(
+        self, watched: list[tuple[Key, Any]], limit: int | None, on_found: OnFound | None
+    ) -> None:
         super().__init__()
         self.watched = watched
         self.limit = limit
+        self.on_found = on_found
         self.seen: set[frozenset[Key]] = set()
         self.found: list[frozenset[Key]] = []
         self.stopped = False
@@ -295,6 +313,8 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         if projection not in self.seen:
             self.seen.add(projection)
             self.found.append(projection)
+            if self.on_found is not None:
+                self.on_found(len(self.found))
         if self.limit is not None and len(self.found) >= self.limit:
             self.stopped = True
             self.stop_search()

@@ -1,4 +1,4 @@
-"""What a planning puzzle answers, with its text and its JSON fields.
+"""What a planning puzzle answers, with its text, its pictures and its JSON fields.
 
 The planner's outcome comes first (its ending, its plan replayed by the rules, each horizon);
 the BFS checks asked for beside it follow: the oracle's distance and whether it agrees, and the
@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Generic
 
+from boardsat.errors import BoardsatError
 from boardsat.horizon_search import PlanOutcome
+from boardsat.models import plan_draw
+from boardsat.models.picture import Drawings, Drawn, Picture
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
 
 
@@ -74,7 +77,7 @@ def _positions(count: int) -> str:
 
 
 @dataclass(frozen=True)
-class PlanAnswer(Generic[P, M]):
+class PlanAnswer(Drawn, Generic[P, M]):
     """The planner's outcome and, when it found a plan, its moves with the positions the rules
     replayed them through; then the BFS checks, when asked for."""
 
@@ -98,6 +101,30 @@ class PlanAnswer(Generic[P, M]):
             (self.puzzle.move_name(move, before), after)
             for move, (before, after) in zip(self.moves, pairwise(self.positions), strict=True)
         ]
+
+    drawn = "plan"
+
+    @property
+    def drawable(self) -> bool:
+        return self.moves is not None
+
+    def drawings(self) -> Drawings | None:
+        """The strip as SVG and PNG, and the plan played as an animated SVG."""
+        drawings = super().drawings()
+        return None if drawings is None else {**drawings, "animate": self.animation}
+
+    def picture(self) -> Picture:
+        """The plan as a strip of numbered boards: the start, then the board after each move."""
+        return plan_draw.strip(self.puzzle.drawing(), *self._drawn())
+
+    def animation(self) -> str:
+        """The plan played on one board, a move a second, looping: SVG text, no script."""
+        return plan_draw.animation(self.puzzle.drawing(), *self._drawn())
+
+    def _drawn(self) -> tuple[tuple[P, ...], tuple[M, ...], list[str]]:
+        if self.moves is None or self.positions is None:
+            raise BoardsatError(f"no plan to draw: {self.outcome.describe()}")
+        return self.positions, self.moves, [name for name, _ in self.plan()]
 
     def document(self) -> dict[str, Any]:
         puzzle, outcome = self.puzzle, self.outcome

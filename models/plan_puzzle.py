@@ -3,7 +3,7 @@
 The knight exchange, Flip-It and the shogi sliding puzzle are solved the same way: increasing
 horizons from an admissible bound, the plan decoded into moves and replayed by the puzzle's own
 rules, and a BFS over those rules to compare with. A puzzle's ``solve`` module adapts its
-instance to :class:`PlanningPuzzle` by naming its rules, its model, its bounds and its drawing;
+instance to :class:`PlanningPuzzle` by naming its rules, its model, its bounds and its drawings (text and picture);
 the adapter holds no logic of its own, so the rules and the builder stay apart.
 """
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from boardsat.deadline import Deadline
+from boardsat.models.plan_draw import BoardDrawing
 from boardsat.planning_task import Action, PlanningTask
 
 P = TypeVar("P", bound=Hashable)  # a position
@@ -70,6 +71,10 @@ class PlanningPuzzle(Protocol[P, M]):
 
     def picture(self, position: P) -> list[str]:
         """The position drawn as lines of text; one line where its board text says it all."""
+        ...
+
+    def drawing(self) -> BoardDrawing[P, M]:
+        """The board in pixels and how a position's pieces look, for the plan's pictures."""
         ...
 
     def goal_text(self) -> str: ...

@@ -10,13 +10,13 @@ from typing import Any, Generic, TypeVar
 
 from boardsat.deadline import Deadline
 from boardsat.encoders.horizon_encoding import Strengthenings
-from boardsat.horizon_search import Ending, HorizonReport, find_plan, settled
+from boardsat.horizon_search import Ending, HorizonEvent, find_plan, settled
 from boardsat.models.plan_answer import Farthest, OracleCheck, PlanAnswer
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
 from boardsat.oracle import OutOfTime, explore, shortest_path
 from boardsat.seed_check import SeedCheck
 
-Progress = Callable[[HorizonReport], None]
+Progress = Callable[[HorizonEvent], None]
 Instance = TypeVar("Instance")  # a puzzle's instance
 
 

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import click
 from click.core import ParameterSource
 
-from boardsat.backends import backend_names
-from boardsat.deadline import time_limit_problem
+from boardsat.backends import backend_problem
+from boardsat.cli import terminal
+from boardsat.cli.interrupt import ctrl_c_cancels
+from boardsat.deadline import cancelled, time_limit_problem
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
 from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target, write_new_file
 from boardsat.memory import default_ceiling, describe_size, memory_ceiling, parse_memory_size
+from boardsat.models.picture import Drawings, Drawn, require_pillow
 
 F = TypeVar("F", bound=Callable[..., Any])
 LIMIT_REACHED = 3  # exit status: a time or memory limit ended the run before its answer
@@ -30,13 +37,14 @@ def usable_time_limit(
     return value
 
 
-def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
-    if value not in backend_names():
-        raise click.BadParameter(f"unknown backend {value!r}; `boardsat backends` lists them")
+def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    problem = None if value is None else backend_problem(value)
+    if problem is not None:
+        raise click.BadParameter(problem)
     return value
 
 
-def backend_option(default: str = "cpsat") -> Callable[[F], F]:
+def backend_option(default: str | None = "cpsat") -> Callable[[F], F]:
     return click.option(
         "--backend",
         default=default,
@@ -81,6 +89,13 @@ def time_limit_option(command: F) -> F:
     return _time_limit(_memory_limit(command))
 
 
+def end_at_limit(reached: bool) -> None:
+    """Exit with LIMIT_REACHED once the answer is out, when a limit left it without one; a
+    cancelled run is left to :func:`solving_command`, which ends it with status 130."""
+    if reached and not cancelled():
+        raise SystemExit(LIMIT_REACHED)
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 export_option = click.option(
     "--export",
@@ -90,6 +105,108 @@ export_option = click.option(
     + ", ".join(EXPORT_FORMATS)
     + ".",
 )
+
+
+PICTURES = {
+    "svg": ("FILE.svg", "SVG picture", "Draw the answer into a new SVG file."),
+    "png": (
+        "FILE.png",
+        "PNG picture",
+        "Draw the answer into a new PNG file (needs boardsat[png]).",
+    ),
+    "animate": (
+        "FILE.svg",
+        "animated SVG",
+        "Play the plan in a new animated SVG file: a move a second, looping, no script.",
+    ),
+}
+"""Each picture option: its file's metavar, what it writes in words, and its help."""
+
+
+def picture_options(animate: bool = False) -> Callable[[F], F]:
+    """``--svg`` and ``--png``, and ``--animate`` where a plan can be played."""
+    forms = [form for form in PICTURES if animate or form != "animate"]
+
+    def decorate(command: F) -> F:
+        for form in reversed(forms):
+            metavar, _, help_text = PICTURES[form]
+            command = click.option(
+                f"--{form}", type=click.Path(dir_okay=False), metavar=metavar, help=help_text
+            )(command)
+        return command
+
+    return decorate
+
+
+@dataclass(frozen=True)
+class PictureFiles:
+    """The picture files a command was asked for, by form, each checked before the work."""
+
+    files: dict[str, str]
+
+    @classmethod
+    def asked(
+        cls, given: Mapping[str, str | None], refused_because: str | None = None
+    ) -> PictureFiles:
+        """The files in ``given`` (the picture options' values), refused in one line when
+        ``refused_because`` (this answer has no picture), when a file cannot be created, when one
+        file is named twice, or when a PNG needs a Pillow that is missing."""
+        files = {form: path for form, path in given.items() if path is not None}
+        if files and refused_because is not None:
+            raise click.BadParameter(
+                refused_because, param_hint="/".join(f"--{form}" for form in files)
+            )
+        named: dict[Path, str] = {}
+        for form, path in files.items():
+            target = new_file_target(path)
+            if target in named:
+                raise click.BadParameter(
+                    f"names the same file as --{named[target]}", param_hint=f"--{form}"
+                )
+            named[target] = form
+        if "png" in files:
+            require_pillow()
+        return cls(files)
+
+    def write(self, drawings: Drawings) -> tuple[dict[str, str], list[str]]:
+        """Create each file from its drawing: the files written by form, and the failures (a
+        name taken or a disk full since the check) as lines."""
+        written: dict[str, str] = {}
+        failures: list[str] = []
+        for form, path in self.files.items():
+            try:
+                write_new_file(path, drawings[form]())
+                written[form] = path
+            except BoardsatError as error:
+                failures.append(str(error))
+        return written, failures
+
+
+def show_answer(
+    document: dict[str, Any],
+    lines: Sequence[str],
+    as_json: bool,
+    pictures: PictureFiles,
+    answer: Drawn,
+    boards: Collection[str] = (),
+    palette: terminal.Palette = terminal.KNIGHTS,
+) -> None:
+    """Write the pictures of ``answer``, then print it: its JSON, each picture's file under its
+    form, or its lines (``boards``, the board rows among them, in ``palette`` on a colour
+    terminal) and where each picture went. An answer with nothing to draw writes no file. A file
+    that fails late is reported after the answer, so the solve is not lost."""
+    drawings = answer.drawings()
+    written, failures = pictures.write(drawings) if drawings is not None else ({}, [])
+    if as_json:
+        emit_json(document | written)
+    else:
+        terminal.current().answer("\n".join(lines), boards, palette)
+        if pictures.files and drawings is None:
+            click.echo(f"no {answer.drawn}, so no {' or '.join(pictures.files)} written")
+        for form, path in written.items():
+            click.echo(f"{PICTURES[form][1]} written to {path}")
+    if failures:
+        raise BoardsatError(f"{'; '.join(failures)} (the answer is printed all the same)")
 
 
 def refuse_beside_export(solving: Sequence[str]) -> None:
@@ -142,3 +259,35 @@ def emit_json(document: dict[str, Any]) -> None:
 def progress(line: str) -> None:
     """A progress line on stderr, so that stdout stays clean for --json."""
     click.echo(line, err=True)
+
+
+INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report a command Ctrl-C ended
+
+
+def solving_command(command: F) -> F:
+    """A solving command's shared behaviour: ``--quiet`` (``--json`` implies it), the terminal's
+    live line, and Ctrl-C, which ends the solve with the best answer found so far printed, one
+    line on stderr saying so, and exit status 130."""
+
+    @functools.wraps(command)
+    def run(*args: Any, quiet: bool, **options: Any) -> Any:
+        with terminal.session(quiet or bool(options.get("as_json"))), ctrl_c_cancels():
+            try:
+                outcome = command(*args, **options)
+            except BoardsatError as error:
+                if not cancelled():
+                    raise
+                _interrupted(f"before an answer was found ({error})")
+            if cancelled():
+                _interrupted("status UNKNOWN: the answer above is the best found so far")
+        return outcome
+
+    quiet = click.option(
+        "--quiet", is_flag=True, help="No progress on stderr (--json is quiet too)."
+    )
+    return cast(F, quiet(run))
+
+
+def _interrupted(what: str) -> None:
+    click.echo(f"boardsat: interrupted, {what}", err=True)
+    raise SystemExit(INTERRUPTED_EXIT)

@@ -9,20 +9,23 @@ import click
 from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.benchmark import Measurement, ratio_table
 from boardsat.cli.common import (
-    LIMIT_REACHED,
+    PictureFiles,
     backend_option,
-    emit_json,
+    end_at_limit,
     export_option,
     json_option,
+    picture_options,
     refuse_beside_export,
     report_export,
+    show_answer,
+    solving_command,
     time_limit_option,
     usable_time_limit,
 )
+from boardsat.cli.terminal import current, knights_board
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
-from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.bench import BASELINE, Benchmark
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.routes import ROUTES, describe_auto
@@ -38,6 +41,8 @@ SOLVING_OPTIONS = (
     "optimisation",
     "workers",
     "split",
+    "svg",
+    "png",
 )
 variant_option = click.option(
     "--variant",
@@ -106,8 +111,10 @@ variant_option = click.option(
     help="Total variant: solve the knights on dark and on light squares apart, two independent"
     " covers (default: on for total, unless --tiles or --proof).",
 )
+@picture_options()
 @export_option
 @json_option
+@solving_command
 def command(
     rows: int,
     cols: int | None,
@@ -122,6 +129,8 @@ def command(
     symmetry: bool | None,
     tiles: int,
     split: bool | None,
+    svg: str | None,
+    png: str | None,
     export_path: str | None,
     as_json: bool,
 ) -> None:
@@ -139,6 +148,7 @@ def command(
         report_export(export_model(built.model, export_path), as_json)
         return
     options = _backend_options(backend, route, proof, optimisation, workers)
+    pictures = PictureFiles.asked({"svg": svg, "png": png})
     request = DominationRequest(
         rows,
         cols or rows,
@@ -152,24 +162,16 @@ def command(
         split,
         options,
     )
-    answer = solve_request(request)
-    if as_json:
-        emit_json(answer.to_json())
-    else:
-        _print_answer(answer, proof)
-    if not answer.result.has_solution and answer.result.status is Status.UNKNOWN:
-        raise SystemExit(LIMIT_REACHED)  # the limit ran out before any placement
-
-
-def _print_answer(answer: DominationAnswer, proof: str | None) -> None:
-    """The board and summary, and what became of the DRUP proof asked for."""
-    click.echo(answer.text())
+    answer = solve_request(request, current().race_events())
+    lines = [answer.text()]
     if answer.result.proof:
-        click.echo(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")
+        lines.append(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")
     elif proof is not None and answer.result.status is Status.UNKNOWN:
-        click.echo("no DRUP proof written: nothing was proven within the time limit")
+        lines.append("no DRUP proof written: nothing was proven within the time limit")
     elif proof is not None:
-        click.echo("no DRUP proof written: the time limit ran out during its re-proof")
+        lines.append("no DRUP proof written: the time limit ran out during its re-proof")
+    show_answer(answer.to_json(), lines, as_json, pictures, answer, knights_board(answer))
+    end_at_limit(not answer.result.has_solution and answer.result.status is Status.UNKNOWN)
 
 
 def _backend_options(

@@ -1,7 +1,8 @@
 """The options and the output every planning puzzle's command shares (exchange, Flip-It, shogi).
 
 Each command reads its own instance options, then these: the planner's backend, horizons and
-strengthenings, the BFS checks, and ``--export``. :func:`solve_and_print` hands them to the
+strengthenings, the BFS checks, the pictures (``--svg``, ``--png``, ``--animate``) and
+``--export``. :func:`solve_and_print` hands them to the
 puzzle's ``request`` and prints the answer; a disagreement with the BFS oracle exits with status
 1. With ``--export`` it writes the puzzle's planning task as PDDL instead and solves nothing.
 """
@@ -17,15 +18,20 @@ import click
 from boardsat.backends import capabilities
 from boardsat.benchmark import Measurement, ratio_table, results_file
 from boardsat.cli.common import (
-    LIMIT_REACHED,
+    PictureFiles,
     backend_option,
     comma_list,
     emit_json,
+    end_at_limit,
     json_option,
+    picture_options,
     progress,
     refuse_beside_export,
+    show_answer,
+    solving_command,
     time_limit_option,
 )
+from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
 from boardsat.horizon_search import Ending
@@ -42,6 +48,9 @@ SOLVING_OPTIONS = (
     "no_bounds",
     "verify",
     "show_farthest",
+    "svg",
+    "png",
+    "animate",
 )
 """The options that only configure solving, refused beside --export."""
 
@@ -50,6 +59,7 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
     """The planner's and the checks' options, with the puzzle's defaults."""
 
     def decorate(command: F) -> F:
+        command = solving_command(command)
         for option in reversed(
             (
                 backend_option(default=backend),
@@ -96,7 +106,7 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
             )
         ):
             command = option(command)
-        return command
+        return picture_options(animate=True)(command)
 
     return decorate
 
@@ -109,14 +119,16 @@ def solve_and_print(
     as_json = options.pop("as_json")
     export_path = options.pop("export_path")
     chosen = {name: options.pop(name) for name in SOLVING_OPTIONS}
+    drawn = {form: chosen.pop(form) for form in ("svg", "png", "animate")}
     if options:
         raise TypeError(f"options no planning puzzle takes: {', '.join(sorted(options))}")
+    name = click.get_current_context().command.name or "boardsat"
     if export_path is not None:
         refuse_beside_export(SOLVING_OPTIONS)
-        name = click.get_current_context().command.name or "boardsat"
         task = request(instance).puzzle.planning_task()
         _report_export(export_pddl(task, export_path, name), as_json)
         return
+    pictures = PictureFiles.asked(drawn)
     answer = plan_solve.solve(
         request(
             instance,
@@ -128,16 +140,20 @@ def solve_and_print(
             verify=chosen["verify"],
             farthest=chosen["show_farthest"],
         ),
-        lambda report: progress(report.line()),
+        current().horizons(),
     )
-    if as_json:
-        emit_json(answer.document())
-    else:
-        click.echo("\n".join(answer.lines()))
+    show_answer(
+        answer.document(),
+        answer.lines(),
+        as_json,
+        pictures,
+        answer,
+        plan_boards(answer),
+        PALETTES[name],
+    )
     if answer.disagrees:
         raise SystemExit(1)
-    if answer.outcome.ending is Ending.UNKNOWN:  # a time limit or --max-horizon came first
-        raise SystemExit(LIMIT_REACHED)
+    end_at_limit(answer.outcome.ending is Ending.UNKNOWN)  # a time limit or --max-horizon
 
 
 def _report_export(exported: ExportedPddl, as_json: bool) -> None:

@@ -8,7 +8,6 @@ row 0 at the top).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
@@ -16,27 +15,30 @@ import click
 from boardsat.backends import CPSAT
 from boardsat.benchmark import ratio_table, results_file
 from boardsat.cli.common import (
-    LIMIT_REACHED,
+    PictureFiles,
     backend_option,
     comma_list,
     emit_json,
+    end_at_limit,
     export_option,
     json_option,
+    picture_options,
     progress,
     refuse_beside_export,
     report_export,
+    show_answer,
+    solving_command,
     time_limit_option,
     usable_time_limit,
 )
+from boardsat.cli.terminal import current
 from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
 from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target, write_new_file
 from boardsat.models.board import Board, Square
 from boardsat.models.tour import bench as tour_bench
 from boardsat.models.tour.answer import TourAnswer
-from boardsat.models.tour.draw import DRAWINGS, require_pillow
 from boardsat.models.tour.model import TourSpec, build_tour_model
 from boardsat.models.tour.solve import (
     COUNTERS,
@@ -90,14 +92,10 @@ SOLVING_OPTIONS = (
     "(large boards with both sides even; fast, still checked).",
 )
 @time_limit_option
-@click.option("--svg", type=click.Path(dir_okay=False), help="Draw the tour into a new SVG file.")
-@click.option(
-    "--png",
-    type=click.Path(dir_okay=False),
-    help="Draw the tour into a new PNG file (needs Pillow: boardsat[png]).",
-)
+@picture_options()
 @export_option
 @json_option
+@solving_command
 def command(**given: Any) -> None:
     """Knight's tours on a ROWS x COLS board (square when COLS is left out).
 
@@ -117,35 +115,21 @@ def command(**given: Any) -> None:
         report_export(exported, as_json)
         return
     request = _request(spec, given)
-    drawings = _drawings(request, given)
-    answer = solve(request)
+    pictures = PictureFiles.asked(
+        {"svg": given["svg"], "png": given["png"]},
+        None if request.job == "find" else "draws a single tour: leave out --count/--all",
+    )
+    answer = solve(request, current().tours_found)
     if not isinstance(answer, TourAnswer):
         listed = request.job == "list"
         if as_json:
             emit_json(answer.document(listed))
         else:
-            click.echo("\n".join(answer.lines(listed)))
-        if answer.stopped is not None:
-            raise SystemExit(LIMIT_REACHED)
+            current().answer("\n".join(answer.lines(listed)))
+        end_at_limit(answer.stopped is not None)
         return
-    document = answer.document()
-    failures: list[str] = []
-    for form, path in drawings.items() if answer.found else ():
-        try:
-            write_new_file(path, DRAWINGS[form](spec.board, answer.tour, spec.closed))
-            document[form] = path
-        except BoardsatError as error:  # a name taken or a disk full since the check
-            failures.append(str(error))
-    if as_json:
-        emit_json(document)
-    else:
-        click.echo("\n".join(answer.lines()))
-        if drawings and not answer.found:
-            click.echo(f"no tour, so no {' or '.join(sorted(drawings))} written")
-    if failures:  # the tour is out above, so a late failure does not lose the solve
-        raise BoardsatError(f"{'; '.join(failures)} (the tour is printed all the same)")
-    if not answer.found and answer.status is Status.UNKNOWN:
-        raise SystemExit(LIMIT_REACHED)
+    show_answer(answer.document(), answer.lines(), as_json, pictures, answer)
+    end_at_limit(not answer.found and answer.status is Status.UNKNOWN)
 
 
 def _spec(given: dict[str, Any]) -> TourSpec:
@@ -195,28 +179,6 @@ def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
         limit=given["limit"],
         time_limit=given["time_limit"],
     )
-
-
-def _drawings(request: TourRequest, given: dict[str, Any]) -> dict[str, str]:
-    """The drawing files asked for, by form; refused before solving when a file cannot be
-    created, one file is named twice, or there is no single tour to draw."""
-    drawings = {form: given[form] for form in DRAWINGS if given[form] is not None}
-    if drawings and request.job != "find":
-        raise click.BadParameter(
-            "draws a single tour: leave out --count/--all",
-            param_hint="/".join(f"--{form}" for form in drawings),
-        )
-    named: dict[Path, str] = {}
-    for form, path in drawings.items():
-        target = new_file_target(path)
-        if target in named:
-            raise click.BadParameter(
-                f"names the same file as --{named[target]}", param_hint=f"--{form}"
-            )
-        named[target] = form
-    if "png" in drawings:
-        require_pillow()
-    return drawings
 
 
 def _square(board: Board, text: str | None, option: str) -> Square | None:

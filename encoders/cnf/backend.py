@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import threading
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pysolvers
 from pysat.solvers import Solver
 
 from boardsat.backends import Capabilities, capabilities
-from boardsat.deadline import Deadline
+from boardsat.deadline import Deadline, cancel, stopper
 from boardsat.encoders.cnf.cardinality import check_encoding_name, encode_cardinality
 from boardsat.encoders.cnf.circuit import (
     DEFAULT_CIRCUIT_ENCODING,
@@ -30,7 +31,7 @@ from boardsat.encoders.cnf.formula import CnfFormula
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
 from boardsat.model import Cardinality, Circuit, Clause, Constraint, Key, Model
-from boardsat.results import EncodingSize, Enumeration, OnImprovement, Result, Status
+from boardsat.results import EncodingSize, Enumeration, OnFound, OnImprovement, Result, Status
 
 OPTIMISATION_STRATEGIES = ("linear-down", "linear-up", "maxsat")
 
@@ -185,25 +186,45 @@ def _status_of(answer: bool | None) -> Status:
 def run_limited(
     solver: Any, assumptions: list[int], deadline: Deadline, backend: CnfBackend
 ) -> bool | None:
-    """One solver call within the deadline; None when the deadline stopped it."""
+    """One solver call within the deadline; None when the deadline or a cancellation stopped it.
+
+    An interruptible solver is interrupted by a timer at the deadline and by a cancellation
+    (Ctrl-C); the others run in conflict budgets, the deadline checked between them.
+    """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # python-sat warns when a solver ignores assumptions
         left = deadline.remaining()
-        if left is None:
-            return bool(solver.solve(assumptions=assumptions))
-        if left <= 0:
+        if left is not None and left <= 0:
             return None
-        _check_stoppable(backend.name, backend.capabilities)
         if not backend.capabilities.interruptible:
+            if left is None:
+                return stopped_by_ctrl_c(lambda: solver.solve(assumptions=assumptions))
+            _check_stoppable(backend.name, backend.capabilities)
             return run_in_budgets(solver, assumptions, deadline)
-        timer = threading.Timer(left, solver.interrupt)
-        timer.start()
+        timer = None if left is None else threading.Timer(left, solver.interrupt)
+        if timer is not None:
+            timer.start()
         try:
-            answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            with stopper(solver.interrupt):
+                answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
         finally:
-            timer.cancel()
+            if timer is not None:
+                timer.cancel()
             solver.clear_interrupt()
         return None if answer is None else bool(answer)
+
+
+def stopped_by_ctrl_c(call: Callable[[], Any]) -> bool | None:
+    """``call``'s answer; None if python-sat's own Ctrl-C handler, which it installs for calls it
+    cannot interrupt, stopped it: that Ctrl-C becomes boardsat's cancellation (deadline.cancel)."""
+    try:
+        answer = call()
+    except pysolvers.error as error:
+        if "keyboard interrupt" not in str(error).lower():
+            raise
+        cancel()
+        return None
+    return None if answer is None else bool(answer)
 
 
 def _check_stoppable(name: str, caps: Capabilities) -> None:
@@ -220,9 +241,9 @@ def run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> b
     budget = 1_000
     while True:
         solver.conf_budget(budget)
-        answer = solver.solve_limited(assumptions=assumptions)
+        answer = stopped_by_ctrl_c(lambda: solver.solve_limited(assumptions=assumptions))
         if answer is not None:
-            return bool(answer)
+            return answer
         if deadline.expired():
             return None
         budget = min(2 * budget, 16_000)
@@ -317,15 +338,24 @@ class CnfBackend:
             return result
 
     def enumerate(
-        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+        self,
+        model: Model,
+        project: Sequence[int],
+        limit: int | None,
+        deadline: Deadline,
+        on_found: OnFound | None = None,
     ) -> Enumeration:
         self.check_deadline(deadline)
         with self.session(model) as run:
-            return enumerate_in_session(run, project, limit, deadline)
+            return enumerate_in_session(run, project, limit, deadline, on_found)
 
 
 def enumerate_in_session(
-    run: CnfSession, project: Sequence[int], limit: int | None, deadline: Deadline
+    run: CnfSession,
+    project: Sequence[int],
+    limit: int | None,
+    deadline: Deadline,
+    on_found: OnFound | None = None,
 ) -> Enumeration:
     """Block each projected solution under an activation literal, retired at the end.
 
@@ -349,6 +379,8 @@ def enumerate_in_session(
             break
         status = Status.SATISFIABLE
         found.append(frozenset(key for key, lit in mapped if run.holds(lit)))
+        if on_found is not None:
+            on_found(len(found))
         run.formula.add_clause([-active, *(-lit if run.holds(lit) else lit for _, lit in mapped)])
     run.formula.add_clause([-active])
     return Enumeration(

@@ -25,7 +25,7 @@ from pysat.formula import WCNF
 from pysat.solvers import Solver
 
 from boardsat.deadline import Deadline
-from boardsat.encoders.cnf.backend import CnfSession, run_limited, write_proof
+from boardsat.encoders.cnf.backend import CnfSession, run_limited, stopped_by_ctrl_c, write_proof
 from boardsat.errors import BoardsatError
 from boardsat.model import Model, Objective
 from boardsat.results import Improvement, Result, Status
@@ -236,7 +236,9 @@ class _DeadlineRC2(RC2):  # type: ignore[misc]
         if self.deadline.expired():
             raise _DeadlineReached
         if self.minimising:
-            return self.oracle.solve_limited(assumptions=list(assumptions))  # type: ignore[no-any-return]
+            return stopped_by_ctrl_c(
+                lambda: self.oracle.solve_limited(assumptions=list(assumptions))
+            )
         answer = run_limited(self.oracle, list(assumptions), self.deadline, self.backend)
         if answer is None:
             raise _DeadlineReached

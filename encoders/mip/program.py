@@ -23,6 +23,7 @@ from boardsat.model import Circuit, Clause, Model
 from boardsat.results import (
     EncodingSize,
     Improvement,
+    OnFound,
     OnImprovement,
     Result,
     Status,
@@ -164,7 +165,12 @@ class ZeroOneBackend:
     name: str
 
     def enumerate(
-        self, model: Model, project: Sequence[int], limit: int | None, deadline: Deadline
+        self,
+        model: Model,
+        project: Sequence[int],
+        limit: int | None,
+        deadline: Deadline,
+        on_found: OnFound | None = None,
     ) -> NoReturn:
         _refuse("enumerate solutions")
 

@@ -20,7 +20,7 @@ from pyscipopt import Model as ScipModel
 from pyscipopt.scip import PY_SCIP_EVENTTYPE as SCIP_EVENTTYPE
 
 from boardsat.backends import capabilities
-from boardsat.deadline import CHECK_EVERY, Deadline
+from boardsat.deadline import CHECK_EVERY, Deadline, cancel
 from boardsat.encoders.mip.program import (
     ZeroOneBackend,
     linear_objective,
@@ -229,6 +229,8 @@ class ScipBackend(ZeroOneBackend):
             scip.addSol(start, free=True)  # checked by SCIP: a broken hint is dropped
         scip.optimize()
         status = scip.getStatus()
+        if status == "userinterrupt":  # SCIP catches Ctrl-C itself: the run is cancelled
+            cancel()
         if status not in ("optimal", *_STOPPED, *_INFEASIBLE):
             raise BoardsatError(f"SCIP ended {model.name!r} with status {status!r}")
         values = None

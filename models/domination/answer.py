@@ -1,4 +1,4 @@
-"""The answer to a domination request: the placement, its proof state, and its text and JSON."""
+"""The answer to a domination request: the placement, its proof state, its text, picture and JSON."""
 
 from __future__ import annotations
 
@@ -6,14 +6,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
+from boardsat.models.domination.draw import placement_picture
 from boardsat.models.domination.routes import PORTFOLIO_WORKER
+from boardsat.models.picture import Drawn, Picture
 from boardsat.race import RaceEvent
 from boardsat.results import Result, Status
 
 
 @dataclass(frozen=True)
-class DominationAnswer:
+class DominationAnswer(Drawn):
     """The best placement found, whether it is proven optimal, and the proven lower bound.
 
     A split total board (``halves``) keeps its halves' race events, each counting its own half's
@@ -66,6 +69,18 @@ class DominationAnswer:
             "split": list(self.halves) or None,
             "events": [_event_json(event) for event in self.events],
         }
+
+    drawn = "placement"
+
+    @property
+    def drawable(self) -> bool:
+        return self.result.has_solution
+
+    def picture(self) -> Picture:
+        """The placement drawn: the knights, and each empty square's count of attackers."""
+        if not self.result.has_solution:
+            raise BoardsatError(f"no placement to draw: {self.summary()}")
+        return placement_picture(self.board, self.placement)
 
     def text(self) -> str:
         """The board as the seed prints it, then the summary line."""

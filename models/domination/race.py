@@ -25,7 +25,7 @@ from boardsat.models.domination.routes import (
     Setting,
     backend_kind,
 )
-from boardsat.race import RaceEvent, RaceOutcome, Racer, Stage, race
+from boardsat.race import OnRaceEvent, RaceEvent, RaceOutcome, Racer, Stage, race
 from boardsat.results import Result
 from boardsat.solve import solve
 
@@ -205,21 +205,30 @@ class LineUp:
     seed: int
     from_placement: bool
 
-    def run(self, time_limit: float | None = None) -> RaceOutcome:
+    def run(
+        self, time_limit: float | None = None, on_event: OnRaceEvent | None = None
+    ) -> RaceOutcome:
         """Race within ``time_limit``; where the race starts from a placement, that placement is
-        its first event, and the race's events and seconds count from the placer's start."""
+        its first event, and the race's events and seconds count from the placer's start.
+        ``on_event`` hears each event as it is recorded."""
         deadline = Deadline(time_limit)
         if not self.from_placement:
-            return race(self.racers, deadline.remaining())
+            return race(self.racers, deadline.remaining(), on_event=on_event)
         start = shared_placement(self.built.model, self.seed, deadline.remaining())
-        raced_from = deadline.elapsed()
-        outcome = race(self.racers, deadline.remaining(), start=start)
-        later = tuple(
-            replace(event, seconds=raced_from + event.seconds) for event in outcome.events
-        )
         placed = (
             () if start.objective is None else (RaceEvent(start.seconds, PLACER, start.objective),)
         )
+        if on_event is not None:
+            for event in placed:
+                on_event(event)
+        raced_from = deadline.elapsed()
+
+        def shifted(event: RaceEvent) -> RaceEvent:
+            return replace(event, seconds=raced_from + event.seconds)
+
+        heard = None if on_event is None else lambda event: on_event(shifted(event))
+        outcome = race(self.racers, deadline.remaining(), start=start, on_event=heard)
+        later = tuple(shifted(event) for event in outcome.events)
         result = replace(outcome.result, seconds=deadline.elapsed())
         return replace(outcome, result=result, events=(*placed, *later))
 

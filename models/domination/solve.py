@@ -33,8 +33,8 @@ from boardsat.models.domination.routes import (
     single_options,
 )
 from boardsat.models.domination.rules import validate
-from boardsat.race import RaceEvent
-from boardsat.results import EncodingSize, Result, Status
+from boardsat.race import OnRaceEvent, RaceEvent
+from boardsat.results import EncodingSize, Improvement, OnImprovement, Result, Status
 from boardsat.solve import solve
 
 
@@ -115,12 +115,18 @@ def solve_domination(
     return solve_request(request)
 
 
-def solve_request(request: DominationRequest) -> DominationAnswer:
-    """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer."""
+def solve_request(
+    request: DominationRequest, on_event: OnRaceEvent | None = None
+) -> DominationAnswer:
+    """Minimise, decode and validate; a placement breaking the rules is a bug, never an answer.
+
+    ``on_event`` hears the best placement and the proven bound as they move: the race's events,
+    or the single solver's improvements (its route as the racer), timed from the run's start.
+    """
     board = Board(request.rows, request.cols)
     deadline = Deadline(request.time_limit)  # tile bounds are solved for: building takes time
     if not request.splits:
-        part = _solve_part(_PartRequest(request, None, deadline))
+        part = _solve_part(_PartRequest(request, None, deadline, on_event))
         placement, result = part.placement, part.result
         halves: tuple[str, ...] = ()
         parts = [part]
@@ -131,7 +137,8 @@ def solve_request(request: DominationRequest) -> DominationAnswer:
             remaining = deadline.remaining()  # shared evenly by the halves still to solve
             share = Deadline(None if remaining is None else remaining / left)
             started = deadline.elapsed()
-            part = _solve_part(_PartRequest(request, knights_on, share))
+            heard = None if on_event is None else _half_events(on_event, knights_on, started)
+            part = _solve_part(_PartRequest(request, knights_on, share, heard))
             parts.append(_as_half(part, knights_on, started))
         placement, result = _combined(board, parts)
     if result.has_solution:
@@ -159,6 +166,7 @@ class _PartRequest:
     request: DominationRequest
     knights_on: str | None
     deadline: Deadline
+    on_event: OnRaceEvent | None = None
 
 
 @dataclass(frozen=True)
@@ -203,7 +211,7 @@ def _built_and_solved(part: _PartRequest) -> _Part:
             seed=request.seed,
             knights_on=knights_on,
         )
-        outcome = line_up.run(deadline.remaining())
+        outcome = line_up.run(deadline.remaining(), part.on_event)
         placement = decode(line_up.built, outcome.result)
         return _Part(route, placement, outcome.result, outcome.events, outcome.finisher)
     symmetry = request.symmetry
@@ -218,23 +226,45 @@ def _built_and_solved(part: _PartRequest) -> _Part:
         knights_on=knights_on,
         deadline=deadline,
     )
+    heard = _improvements(part.on_event, route, deadline)
     if route == "single":
-        options = single_options(kind, backend, request.seed, request.options)
+        options = single_options(kind, backend, request.seed, request.options) | heard
         result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
     else:
         stage = in_process_stage(route, kind, built.model, backend, variant, request.seed)
-        result = solve(stage.model, stage.backend, time_limit=deadline.remaining(), **stage.options)
+        options = {**stage.options, **heard}
+        result = solve(stage.model, stage.backend, time_limit=deadline.remaining(), **options)
     return _Part(route, decode(built, result), result, (), None)
+
+
+def _improvements(
+    on_event: OnRaceEvent | None, route: str, deadline: Deadline
+) -> dict[str, OnImprovement]:
+    """The solver option that passes its improvements on as events named by the route."""
+    if on_event is None:
+        return {}
+
+    def heard(news: Improvement) -> None:
+        on_event(RaceEvent(deadline.elapsed(), route, news.objective, news.bound))
+
+    return {"on_improvement": heard}
+
+
+def _half_events(on_event: OnRaceEvent, knights_on: str, started: float) -> OnRaceEvent:
+    """Events of one colour's half as the whole run's: named by the colour, timed from its start."""
+    return lambda event: on_event(_half_event(event, knights_on, started))
+
+
+def _half_event(event: RaceEvent, knights_on: str, started: float) -> RaceEvent:
+    return replace(
+        event, seconds=started + event.seconds, racer=f"{knights_on} knights: {event.racer}"
+    )
 
 
 def _as_half(part: _Part, knights_on: str, started: float) -> _Part:
     """A half's part with its racers named by colour and its events timed from the whole run."""
-    named = f"{knights_on} knights: "
-    events = tuple(
-        replace(event, seconds=started + event.seconds, racer=named + event.racer)
-        for event in part.events
-    )
-    finisher = part.finisher and named + part.finisher
+    events = tuple(_half_event(event, knights_on, started) for event in part.events)
+    finisher = part.finisher and f"{knights_on} knights: {part.finisher}"
     return replace(part, events=events, finisher=finisher)
 
 

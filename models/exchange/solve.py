@@ -69,6 +69,10 @@ class ExchangePuzzle:
     def picture(self, position: Position) -> list[str]:
         return [self.position_text(position)]
 
+    def drawing(self) -> draw.ExchangeDrawing:
+        board = self.exchange.board
+        return draw.ExchangeDrawing(board.rows, board.cols, self.exchange.colours)
+
     def goal_text(self) -> str:
         return self.position_text(self.exchange.goal)
 

@@ -8,17 +8,12 @@ default, every piece white with the holes anywhere.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from boardsat.errors import BoardsatError
 from boardsat.models.flipit.published import SEED_START, STAR_LINES
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # the standard library's reader arrived in 3.11
-    import tomli as tomllib
+from boardsat.models.instance_file import Table, read_toml_file
 
 HOLE = "."
 BLACK = "B"
@@ -75,23 +70,28 @@ def board_named(name: str) -> FlipBoard:
 
 
 def _board_file(path: Path) -> FlipBoard:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BoardsatError(f"{path}: cannot read it ({error.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise BoardsatError(f"{path}: not TOML ({error})") from None
-    cells, lines = data.get("cells"), data.get("lines")
-    if not isinstance(cells, int) or isinstance(cells, bool):
-        raise BoardsatError(f"{path}: cells: a whole number of cells is needed")
+    """A board file: the geometry keys alone, read as instance files are read."""
+    table = Table(str(path), read_toml_file(path))
+    table.refuse_unknown(BOARD_KEYS, "board files")
+    return board_from_table(table, path.name)
+
+
+BOARD_KEYS = ("cells", "lines")
+"""A board's geometry as TOML keys: ``cells = N`` and ``lines = [[cell, ...], ...]``."""
+
+
+def board_from_table(table: Table, name: str) -> FlipBoard:
+    """The board that ``cells`` and ``lines`` of ``table`` describe, called ``name``."""
+    cells = table.need("cells", int)
+    lines = table.data.get("lines")
     if not isinstance(lines, list) or not all(
         isinstance(line, list) and all(type(cell) is int for cell in line) for line in lines
     ):
-        raise BoardsatError(f"{path}: lines: a list of lists of cell numbers is needed")
-    try:
-        return FlipBoard(path.name, cells, tuple(tuple(line) for line in lines))
-    except BoardsatError as error:
-        raise BoardsatError(f"{path}: {error}") from None
+        raise table.error("lines", "a list of lists of cell numbers is needed")
+    with table.checking("cells"):  # the cell count alone first, so that its mistake is its own
+        FlipBoard(name, cells, ())
+    with table.checking("lines"):
+        return FlipBoard(name, cells, tuple(tuple(line) for line in lines))
 
 
 def parse_position(board: FlipBoard, text: str, what: str) -> Position:

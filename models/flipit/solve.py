@@ -75,6 +75,9 @@ class FlipItPuzzle:
     def picture(self, position: Position) -> list[str]:
         return draw.picture(self.instance.board, position)
 
+    def drawing(self) -> draw.FlipItDrawing:
+        return draw.FlipItDrawing(self.instance.board)
+
     def goal_text(self) -> str:
         return "every piece white" if self.instance.goal is None else self.instance.goal
 

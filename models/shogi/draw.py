@@ -1,7 +1,12 @@
-"""Shogi positions as SFEN board text, moves in USI (``2b1a``) and in Japanese (``１一銀``)."""
+"""Shogi drawn: positions as SFEN board text and as kanji diagrams, moves in USI (``2b1a``) and
+in Japanese (``１一銀``), and the board in pixels for the plan's pictures."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from boardsat.models.picture import CELL, Box, Label, Polygon, scaled
+from boardsat.models.plan_draw import SquareGrid
 from boardsat.models.shogi.instance import EMPTY, Move, Position, ShogiBoard
 
 NAMES = {
@@ -44,3 +49,44 @@ def picture(board: ShogiBoard, position: Position) -> list[str]:
         )
         for row in range(board.rows)
     ]
+
+
+BOARD_FILL, GRID = "#e9c98a", "#5a4320"
+PIECE_FILL, PROMOTED = "#f7e7c4", "#c0392b"
+PIECE_OUTLINE = ((0.5, 0.08), (0.78, 0.2), (0.88, 0.92), (0.12, 0.92), (0.22, 0.2))
+"""A shogi piece's pentagon, pointing up the board, in a unit square."""
+
+
+@dataclass(frozen=True)
+class ShogiDrawing(SquareGrid):
+    """A plain wooden grid, and each piece as a pentagon with its kanji (red once promoted)."""
+
+    def empty_board(self) -> tuple[Box, ...]:
+        return tuple(
+            Box(self.cell(index), BOARD_FILL, GRID, 1, role="square", data=(("cell", index),))
+            for index in range(self.rows * self.cols)
+        )
+
+    def pieces(self, position: Position) -> tuple[Polygon | Label, ...]:
+        shapes: list[Polygon | Label] = []
+        for index, code in enumerate(position):
+            if code == EMPTY:
+                continue
+            cell = self.cell(index)
+            x, y = cell.centre
+            shapes += [
+                Polygon(scaled(PIECE_OUTLINE, cell), PIECE_FILL, GRID, role="piece-shape"),
+                Label(
+                    SYMBOLS[code],
+                    (x, y + CELL // 16),
+                    CELL // 2,
+                    PROMOTED if code.startswith("+") else "#000000",
+                    fallback=code,
+                    role="piece",
+                    data=(("cell", index), ("code", code)),
+                ),
+            ]
+        return tuple(shapes)
+
+    def move_cells(self, move: Move) -> tuple[int, int]:
+        return move

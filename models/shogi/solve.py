@@ -65,6 +65,10 @@ class ShogiPuzzle:
     def picture(self, position: Position) -> list[str]:
         return draw.picture(self.instance.board, position)
 
+    def drawing(self) -> draw.ShogiDrawing:
+        board = self.instance.board
+        return draw.ShogiDrawing(board.rows, board.cols)
+
     def goal_text(self) -> str:
         return self.position_text(self.instance.goal)
 

@@ -10,13 +10,16 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
+from boardsat.models.picture import Drawn, Picture
+from boardsat.models.tour.draw import tour_picture
 from boardsat.models.tour.model import TourSpec
 from boardsat.results import Result, Status
 
 
 @dataclass(frozen=True)
-class TourAnswer:
+class TourAnswer(Drawn):
     """One search for a tour: its status, the tour (validated; empty when none was found), the
     route that searched, and the wall seconds of the whole call, building the model included.
 
@@ -36,6 +39,18 @@ class TourAnswer:
     @property
     def found(self) -> bool:
         return bool(self.tour)
+
+    drawn = "tour"
+
+    @property
+    def drawable(self) -> bool:
+        return self.found
+
+    def picture(self) -> Picture:
+        """The tour drawn on its board (:mod:`boardsat.models.tour.draw`)."""
+        if not self.tour:
+            raise BoardsatError(f"no tour to draw: {self.status.value}")
+        return tour_picture(self.spec.board, self.tour, self.spec.closed)
 
     def document(self) -> dict[str, Any]:
         return spec_fields(self.spec) | {
@@ -77,7 +92,9 @@ class TourCount:
 
     @property
     def status(self) -> Status:
-        if self.stopped is not None:
+        """UNKNOWN while the count is only a lower bound (a limit, the time or Ctrl-C stopped
+        it); else whether any tour exists."""
+        if not self.exact:
             return Status.UNKNOWN
         return Status.SATISFIABLE if self.count else Status.UNSATISFIABLE
 

@@ -24,7 +24,7 @@ from boardsat.models.tour.model import TourSpec, build_tour_model
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.split import quadrants
 from boardsat.models.tour.zdd import count_by_zdd_within
-from boardsat.results import Result, Status
+from boardsat.results import OnFound, Result, Status
 from boardsat.solve import enumerate_solutions
 from boardsat.solve import solve as solve_model
 
@@ -71,8 +71,8 @@ class TourRequest:
         return {} if self.circuit is None else {"circuit": self.circuit}
 
 
-def solve(request: TourRequest) -> TourAnswer | TourCount:
-    """Answer ``request`` on its route."""
+def solve(request: TourRequest, on_found: OnFound | None = None) -> TourAnswer | TourCount:
+    """Answer ``request`` on its route; ``on_found`` hears an enumeration's count so far."""
     spec, backend, limit = request.spec, request.backend, request.time_limit
     if request.job == "find":
         if request.quadrants:
@@ -84,7 +84,7 @@ def solve(request: TourRequest) -> TourAnswer | TourCount:
     if request.zdd:
         return count_by_zdd_within(spec, limit)
     return count_by_enumeration(
-        spec, backend, limit=request.limit, time_limit=limit, **request.options
+        spec, backend, limit=request.limit, time_limit=limit, on_found=on_found, **request.options
     )
 
 
@@ -156,6 +156,7 @@ def count_by_enumeration(
     *,
     limit: int | None = None,
     time_limit: float | None = None,
+    on_found: OnFound | None = None,
     **options: Any,
 ) -> TourCount:
     """Enumerate the distinct tours (projected on the moves) and count them, each one validated.
@@ -179,6 +180,7 @@ def count_by_enumeration(
         backend=backend,
         limit=None if limit is None else limit + 1,
         time_limit=deadline.remaining(),
+        on_found=on_found,
         **options,
     )
     tours: dict[frozenset[Any], tuple[Square, ...]] = {}

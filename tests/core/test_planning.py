@@ -8,6 +8,7 @@ the task, the validator, the horizon encoding and the planner as the later puzzl
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +23,7 @@ from boardsat.encoders.horizon_encoding import (
     undoes,
 )
 from boardsat.errors import BoardsatError
-from boardsat.horizon_search import Ending, find_plan
+from boardsat.horizon_search import Ending, HorizonReport, HorizonTried, find_plan
 from boardsat.oracle import shortest_path
 from boardsat.planning_task import (
     Action,
@@ -221,8 +222,15 @@ def test_refuted_horizons_are_skipped_and_reported() -> None:
         refuted=lambda h: "told so" if h == 0 else None,
         progress=seen.append,
     )
-    assert seen[0].by == "told so" and seen[0].status is Status.UNSATISFIABLE
-    assert list(outcome.horizons) == seen
+    reports = [event for event in seen if isinstance(event, HorizonReport)]
+    assert reports[0].by == "told so" and reports[0].status is Status.UNSATISFIABLE
+    assert list(outcome.horizons) == reports
+    # each horizon handed to the solver is announced just before its report; a refuted one is not
+    tried = [event.horizon for event in seen if isinstance(event, HorizonTried)]
+    assert tried == [report.horizon for report in reports if report.by == "solver"]
+    for before, event in pairwise(seen):
+        if isinstance(event, HorizonReport) and event.by == "solver":
+            assert before == HorizonTried(event.horizon)
 
 
 def test_pair_rules() -> None:

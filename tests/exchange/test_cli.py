@@ -45,7 +45,7 @@ def test_seed_json_with_verify_and_farthest(run_cli: CliRun) -> None:
     assert [h["horizon"] for h in horizons] == list(range(lower_bound(exchange), shortest + 1))
     assert [h["status"] for h in horizons[:-1]] == ["UNSATISFIABLE"] * (len(horizons) - 1)
     assert horizons[-1]["status"] == "SATISFIABLE"
-    assert "horizon 16: SATISFIABLE" in err  # progress goes to stderr
+    assert err == ""  # --json is quiet: no progress on stderr
 
 
 def test_no_plan_and_unknown_endings(run_cli: CliRun) -> None:

@@ -16,8 +16,9 @@ from PIL import Image, ImageColor
 from boardsat.errors import BoardsatError
 from boardsat.files import write_new_file
 from boardsat.models.board import Board
+from boardsat.models.picture import CELL, DARK, LIGHT
 from boardsat.models.tour.answer import TourAnswer
-from boardsat.models.tour.draw import CELL, DARK, LIGHT, PATH_COLOUR, START_COLOUR, tour_png
+from boardsat.models.tour.draw import PATH_COLOUR, START_COLOUR, tour_picture
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import find_tour
 from tests.conftest import CliRun
@@ -124,7 +125,7 @@ def test_a_drawing_that_cannot_be_filled_is_not_left_behind(
     real_open = Path.open
     monkeypatch.setattr(Path, "open", lambda path, *args: _FullDisk(real_open(path, *args)))
     with pytest.raises(BoardsatError, match=os.strerror(errno.ENOSPC)):
-        write_new_file(str(target), tour_png(Board(3, 4), [(0, 0), (1, 2)], closed=False))
+        write_new_file(str(target), tour_picture(Board(3, 4), [(0, 0), (1, 2)], closed=False).png())
     assert not target.exists()
 
 
@@ -138,7 +139,7 @@ def test_missing_pillow_is_one_clear_line(
     assert code == 2 and out == "" and not target.exists()
     assert len(err.strip().splitlines()) == 1 and "pip install 'boardsat[png]'" in err
     with pytest.raises(BoardsatError, match=r"boardsat\[png\]"):
-        tour_png(Board(5, 5), [(0, 0)], closed=False)
+        tour_picture(Board(5, 5), [(0, 0)], closed=False).png()
 
 
 @pytest.mark.parametrize(

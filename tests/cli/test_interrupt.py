@@ -1,0 +1,157 @@
+"""Ctrl-C during a solve: the best answer found so far, status UNKNOWN, exit status 130, no
+traceback, and no solver process left behind. Each test starts `boardsat` in a process group of
+its own, interrupts it mid-solve and checks what it printed."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from boardsat.deadline import Deadline, cancel, cancelled, reset_cancellation, stopper
+from boardsat.models.domination.rules import validate
+from boardsat.models.domination.solve import solve_domination
+from boardsat.models.tour.rules import validate_tour
+from boardsat.results import Status
+
+SOLVING_AFTER_START_UP_S = 2.0  # past the model build, well before an answer
+
+
+@functools.cache
+def start_up_s() -> float:
+    """How long `boardsat` takes to start now: the wait before Ctrl-C grows with the load, so
+    that the signal lands in the solve, not in the imports."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "boardsat", "backends"], capture_output=True, check=True)
+    return time.perf_counter() - started
+
+
+def interrupted(*args: str) -> tuple[int, str, str]:
+    """Run `boardsat ARGS`, send it SIGINT mid-solve; (exit status, stdout, stderr), once every
+    process of its group (a race's racers included) has ended."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardsat", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own group: the racers it starts stay in it
+    )
+    time.sleep(SOLVING_AFTER_START_UP_S + 2 * start_up_s())
+    process.send_signal(signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert _group_ends(process.pid), "a process of the interrupted run outlived it"
+    return process.returncode, out, err
+
+
+def _group_ends(group: int, within_s: float = 5.0) -> bool:
+    stop = time.monotonic() + within_s
+    while time.monotonic() < stop:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    os.killpg(group, signal.SIGKILL)
+    return False
+
+
+def _checked_exit(code: int, err: str) -> None:
+    assert code == 130
+    assert "Traceback" not in err
+    assert err.rstrip().endswith(
+        "boardsat: interrupted, status UNKNOWN: the answer above is the best found so far"
+    )
+
+
+def test_a_race_prints_its_best_placement_and_leaves_no_racer() -> None:
+    code, out, err = interrupted("domination", "30", "--variant", "dominating", "--json")
+    _checked_exit(code, err)
+    answer: dict[str, Any] = json.loads(out)
+    assert answer["status"] == "UNKNOWN" and answer["proven_optimal"] is False
+    if answer["knights"] is not None:  # the racers found a placement before Ctrl-C
+        placement = [tuple(square) for square in answer["placement"]]
+        assert len(placement) == answer["knights"] >= answer["lower_bound"]
+        assert validate(30, 30, "dominating", placement) == []
+
+
+def test_cpsat_alone_stops_with_its_incumbent_on_the_board() -> None:
+    code, out, err = interrupted("domination", "22", "--route", "single", "--json")
+    _checked_exit(code, err)
+    answer = json.loads(out)
+    assert answer["status"] == "UNKNOWN"
+    placement = [tuple(square) for square in answer["placement"]]
+    assert placement and validate(22, 22, "independent", placement) == []
+
+
+DEEP_EXCHANGE = ("exchange", "--start", "BBBB/..../..../WWWW", "--goal", "WWWW/..../..../BBBB")
+"""16 moves, from horizon 0 without bounds or strengthenings: many seconds on each backend."""
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "glucose4", "cadical195"])
+def test_a_planner_ends_unknown_with_the_horizons_it_refuted(backend: str) -> None:
+    code, out, err = interrupted(
+        *DEEP_EXCHANGE, "--strengthen", "none", "--no-bounds", "--backend", backend, "--json"
+    )
+    _checked_exit(code, err)
+    answer = json.loads(out)
+    assert answer["ending"] == "unknown" and answer["plan"] == []
+    statuses = [horizon["status"] for horizon in answer["horizons"]]
+    assert set(statuses[:-1]) <= {"UNSATISFIABLE"}  # every horizon before the interrupted one
+
+
+def test_a_planner_in_text_says_unknown() -> None:
+    code, out, err = interrupted(*DEEP_EXCHANGE, "--strengthen", "none", "--no-bounds")
+    _checked_exit(code, err)
+    assert out.startswith("UNKNOWN")
+
+
+def test_counting_by_enumeration_gives_the_tours_so_far() -> None:
+    code, out, err = interrupted("tour", "6", "--count", "--counter", "enumerate", "--json")
+    _checked_exit(code, err)
+    answer = json.loads(out)
+    assert answer["status"] == "UNKNOWN" and answer["exact"] is False
+    assert answer["count"] > 0
+    assert validate_tour(6, 6, [tuple(square) for square in answer["tour"]], closed=True) == []
+
+
+def test_cancel_stops_a_solve_that_has_no_time_limit() -> None:
+    """The cancellation in-process: a timer thread cancels a CP-SAT minimisation without a limit,
+    which ends at once with its best placement, UNKNOWN, as at a time limit."""
+    timer = threading.Timer(2.0, cancel)
+    timer.start()
+    try:
+        answer = solve_domination(22, 22, route="single")
+    finally:
+        timer.cancel()
+        was_cancelled = cancelled()
+        reset_cancellation()
+    assert was_cancelled and answer.result.status is Status.UNKNOWN
+    assert answer.seconds < 30  # unstopped, it takes minutes
+    if answer.result.has_solution:
+        assert validate(22, 22, "independent", answer.placement) == []
+
+
+def test_cancel_ends_every_deadline_and_calls_the_stoppers() -> None:
+    stopped: list[str] = []
+    try:
+        with stopper(lambda: stopped.append("solver")):
+            assert not Deadline(None).expired()
+            cancel()
+            assert stopped == ["solver"]
+            assert Deadline(None).remaining() == 0.0 and Deadline(100).expired()
+        with stopper(lambda: stopped.append("late")):  # a solve that starts after the cancel
+            assert stopped == ["solver", "late"]
+    finally:
+        reset_cancellation()
+    assert not Deadline(None).expired()
