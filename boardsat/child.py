@@ -1,4 +1,5 @@
-"""Timed work in a child process that can be killed: the one runner races and benchmarks share.
+"""Timed work in a child process that can be killed: the one runner races, benchmarks and the
+tour counter share.
 
 Some solvers cannot be interrupted (CaDiCaL in python-sat) and a race starts children of its own,
 so timed work runs in a forked child that leads its own process group (``own_group``); killing
@@ -6,7 +7,8 @@ the group ends everything below it, racers included, which stay in that group. A
 with its parent (Linux ``PR_SET_PDEATHSIG``), ignores Ctrl-C (the parent's to handle), and sends
 its messages over one pipe, ending with ``("done", None)``: a pipe that closes before that means
 the child died without a Python exception (a segfault, an out-of-memory kill), which comes back
-as its failure naming the exit code.
+as its failure naming the exit code, told apart as "out of memory" where the death is the one a
+process at the memory ceiling dies (boardsat.memory).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar, cast
 
+from boardsat.deadline import cancelled, stopper
 from boardsat.errors import BoardsatError, failures_sent
 
 T = TypeVar("T")
@@ -71,6 +74,12 @@ class Child:
             kind = "out of memory" if code in OUT_OF_MEMORY_EXITS else "failed"
             return (kind, f"it died without finishing, exit code {code}")
 
+    def stop(self) -> None:
+        """Kill the child at once, unreaped: safe from a signal handler or another thread (a
+        cancelled run's stopper); ``kill`` reaps it after."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.process.pid, signal.SIGKILL)
+
     def kill(self) -> None:
         """Kill the child (with its group, which holds what it started, when it leads one), then
         reap it."""
@@ -117,9 +126,10 @@ class Finished(Generic[T]):
 
 @dataclass(frozen=True)
 class TimedOut:
-    """The job was still running at its limit and was killed."""
+    """The job was still running at its limit (None: when the run was cancelled) and was
+    killed."""
 
-    limit: float
+    limit: float | None
 
 
 class ChildOutOfMemory(ChildFailed):
@@ -129,7 +139,8 @@ class ChildOutOfMemory(ChildFailed):
 def run_in_child(
     job: Callable[[], T], limit: float | None, grace: float = 2.0, *, quiet: bool = False
 ) -> Finished[T] | TimedOut:
-    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never).
+    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), or as soon
+    as the run is cancelled.
 
     A BoardsatError inside the job is raised here as itself (bad input stays one line); running
     out of memory raises ChildOutOfMemory; any other failure, or the child's death, raises
@@ -139,8 +150,11 @@ def run_in_child(
     """
     child = Child(_send_value, job, quiet, own_group=True)
     try:
-        if not child.connection.poll(None if limit is None else limit + grace):
-            assert limit is not None  # a poll without a timeout returns only when ready
+        with stopper(child.stop):  # a cancelled run (Ctrl-C) kills the child, ending the wait
+            ready = child.connection.poll(None if limit is None else limit + grace)
+        if cancelled():
+            return TimedOut(None)
+        if not ready:
             return TimedOut(limit)
         kind, extra = child.receive()
     finally:

@@ -59,10 +59,12 @@ def count_by_zdd_within(spec: TourSpec, time_limit: float | None = None) -> Tour
     except ChildOutOfMemory:
         raise limit_reached("counting tours") from None
     if isinstance(ran, TimedOut):
-        stopped = (
-            f"the time limit of {ran.limit:g} s ran out before the decision diagram was built;"
-            " it counts only at its end"
+        why = (
+            "the run was cancelled"
+            if ran.limit is None
+            else f"the time limit of {ran.limit:g} s ran out"
         )
+        stopped = f"{why} before the decision diagram was built; it counts only at its end"
         return TourCount(spec, 0, False, ROUTE, time.perf_counter() - started, stopped=stopped)
     return ran.value
 

@@ -6,12 +6,14 @@ import faulthandler
 import os
 import resource
 import signal
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from boardsat.child import ChildFailed, ChildOutOfMemory, Finished, TimedOut, run_in_child
+from boardsat.deadline import cancel, reset_cancellation
 from boardsat.errors import BoardsatError
 from tests.oracles.hard_models import pigeonhole
 
@@ -26,6 +28,19 @@ def test_a_job_without_a_limit_runs_to_its_end() -> None:
         return "done"
 
     assert run_in_child(slow, limit=None) == Finished("done")
+
+
+def test_a_cancelled_run_kills_the_child_at_once() -> None:
+    """Ctrl-C cancels the run: a job with no limit must not keep the wait going."""
+    timer = threading.Timer(0.3, cancel)
+    timer.start()
+    started = time.perf_counter()
+    try:
+        assert run_in_child(lambda: time.sleep(60), limit=None) == TimedOut(None)
+    finally:
+        timer.join()
+        reset_cancellation()
+    assert time.perf_counter() - started < 30
 
 
 def test_a_job_past_its_memory_ceiling_is_out_of_memory() -> None:
