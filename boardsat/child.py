@@ -1,4 +1,5 @@
-"""Timed work in a child process that can be killed: the one runner races and benchmarks share.
+"""Timed work in a child process that can be killed: the one runner races, benchmarks and the
+tour counter share.
 
 Some solvers cannot be interrupted (CaDiCaL in python-sat) and a race starts children of its own,
 so timed work runs in a forked child that leads its own process group (``own_group``); killing
@@ -6,7 +7,8 @@ the group ends everything below it, racers included, which stay in that group. A
 with its parent (Linux ``PR_SET_PDEATHSIG``), ignores Ctrl-C (the parent's to handle), and sends
 its messages over one pipe, ending with ``("done", None)``: a pipe that closes before that means
 the child died without a Python exception (a segfault, an out-of-memory kill), which comes back
-as its failure naming the exit code.
+as its failure naming the exit code, told apart as "out of memory" where the death is the one a
+process at the memory ceiling dies (boardsat.memory).
 """
 
 from __future__ import annotations
@@ -21,11 +23,18 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar, cast
 
+from boardsat.deadline import cancelled, stopper
 from boardsat.errors import BoardsatError, failures_sent
 
 T = TypeVar("T")
 Message = tuple[str, Any]
-REAPED_WITHIN_S = 5.0  # a dead child's pipe closes a moment before it can be reaped
+STDERR_FD = 2
+REAPED_WITHIN_S = 5.0
+# C++ aborts on an uncaught std::bad_alloc; the kernel's out-of-memory killer sends SIGKILL
+OUT_OF_MEMORY_EXITS = (
+    -signal.SIGABRT,
+    -signal.SIGKILL,
+)  # a dead child's pipe closes a moment before it can be reaped
 
 
 class ChildFailed(RuntimeError):
@@ -51,7 +60,9 @@ class Child:
             self.process.start()
 
     def receive(self) -> Message:
-        """The child's next message; its death before ``done`` comes back as ``("failed", why)``.
+        """The child's next message; its death before ``done`` comes back as ``("failed", why)``,
+        or as ``("out of memory", why)`` when it died the way a process at the memory ceiling
+        dies (OUT_OF_MEMORY_EXITS).
 
         A child killed halfway through a message leaves an OSError instead of an EOFError.
         """
@@ -59,7 +70,15 @@ class Child:
             return cast(Message, self.connection.recv())
         except (EOFError, OSError):
             self.process.join(REAPED_WITHIN_S)
-            return ("failed", f"it died without finishing, exit code {self.process.exitcode}")
+            code = self.process.exitcode
+            kind = "out of memory" if code in OUT_OF_MEMORY_EXITS else "failed"
+            return (kind, f"it died without finishing, exit code {code}")
+
+    def stop(self) -> None:
+        """Kill the child at once, unreaped: safe from a signal handler or another thread (a
+        cancelled run's stopper); ``kill`` reaps it after."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.process.pid, signal.SIGKILL)
 
     def kill(self) -> None:
         """Kill the child (with its group, which holds what it started, when it leads one), then
@@ -107,30 +126,49 @@ class Finished(Generic[T]):
 
 @dataclass(frozen=True)
 class TimedOut:
-    """The job was still running at its limit and was killed."""
+    """The job was still running at its limit (None: when the run was cancelled) and was
+    killed."""
 
-    limit: float
+    limit: float | None
 
 
-def run_in_child(job: Callable[[], T], limit: float, grace: float = 2.0) -> Finished[T] | TimedOut:
-    """Run ``job`` in a child killed ``grace`` seconds past ``limit``.
+class ChildOutOfMemory(ChildFailed):
+    """The child ran out of memory: Python's MemoryError, or a death in OUT_OF_MEMORY_EXITS."""
 
-    A BoardsatError inside the job is raised here as itself (bad input stays one line); any
-    other failure, or the child's death, raises ChildFailed.
+
+def run_in_child(
+    job: Callable[[], T], limit: float | None, grace: float = 2.0, *, quiet: bool = False
+) -> Finished[T] | TimedOut:
+    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), or as soon
+    as the run is cancelled.
+
+    A BoardsatError inside the job is raised here as itself (bad input stays one line); running
+    out of memory raises ChildOutOfMemory; any other failure, or the child's death, raises
+    ChildFailed. ``quiet`` sends the child's stderr to /dev/null, since a C++ library's dying
+    words (``terminate called after throwing ...``) would break the one-line rule; the child's
+    failures come over the pipe all the same.
     """
-    child = Child(_send_value, job, own_group=True)
+    child = Child(_send_value, job, quiet, own_group=True)
     try:
-        if not child.connection.poll(limit + grace):
+        with stopper(child.stop):  # a cancelled run (Ctrl-C) kills the child, ending the wait
+            ready = child.connection.poll(None if limit is None else limit + grace)
+        if cancelled():
+            return TimedOut(None)
+        if not ready:
             return TimedOut(limit)
         kind, extra = child.receive()
     finally:
         child.kill()
     if kind == "refused":
         raise BoardsatError(extra)
+    if kind == "out of memory":
+        raise ChildOutOfMemory(extra)
     if kind == "failed":
         raise ChildFailed(extra)
     return Finished(cast(T, extra))
 
 
-def _send_value(send: Connection, job: Callable[[], object]) -> None:
+def _send_value(send: Connection, job: Callable[[], object], quiet: bool) -> None:
+    if quiet:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), STDERR_FD)  # sys.stderr may be replaced
     send.send(("value", job()))

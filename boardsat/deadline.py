@@ -18,6 +18,7 @@ from boardsat.errors import BoardsatError
 # the longest time limit taken (about 11.6 days): solver timers and millisecond limits overflow
 # on larger values (threading.Timer near 1e10 s, infinity everywhere); leave the limit out instead
 LONGEST_TIME_LIMIT_S = 1_000_000.0
+CHECK_EVERY = 4096  # items a long building loop handles between two looks at its deadline
 
 
 def time_limit_problem(time_limit: float) -> str | None:
@@ -28,6 +29,11 @@ def time_limit_problem(time_limit: float) -> str | None:
             f" none), got {time_limit}"
         )
     return None
+
+
+class OutOfTime(Exception):
+    """The deadline passed while a model was still being built or translated: there is no answer
+    yet, so the caller answers UNKNOWN instead of building for minutes past the limit."""
 
 
 class Deadline:
@@ -55,6 +61,12 @@ class Deadline:
         left = self.remaining()
         return left is not None and left <= 0.0
 
+    def check(self) -> None:
+        """Raise OutOfTime once the limit has passed (or the run was cancelled); long building
+        loops call this as they go."""
+        if self.expired():
+            raise OutOfTime
+
 
 _cancelled = threading.Event()
 _stoppers: list[Callable[[], None]] = []
@@ -64,10 +76,9 @@ _stoppers_lock = threading.Lock()
 def cancel() -> None:
     """End every deadline now and interrupt the solver calls under way; safe from any thread."""
     _cancelled.set()
-    with _stoppers_lock:
-        running = list(_stoppers)
-    for stop in running:
-        stop()
+    with _stoppers_lock:  # held while stopping: no solver leaves its call (and is used by its
+        for stop in list(_stoppers):  # own thread again) while another thread interrupts it
+            stop()
 
 
 def cancelled() -> bool:
@@ -84,9 +95,9 @@ def stopper(stop: Callable[[], None]) -> Iterator[None]:
     """Within: :func:`cancel` calls ``stop`` (at once, if the run is already cancelled)."""
     with _stoppers_lock:
         _stoppers.append(stop)
-    try:
         if _cancelled.is_set():
             stop()
+    try:
         yield
     finally:
         with _stoppers_lock:

@@ -15,11 +15,14 @@ class BoardsatError(ValueError):
 @contextlib.contextmanager
 def failures_sent(send: Any) -> Iterator[None]:
     """A child process's work, whose failure goes to its parent over ``send`` instead of dying
-    on the child's stderr: a refusal as ``("refused", its one line)``, anything else as
-    ``("failed", the traceback)``, so the parent can keep the one-line rule for bad input."""
+    on the child's stderr: a refusal as ``("refused", its one line)``, a MemoryError as
+    ``("out of memory", ...)``, anything else as ``("failed", the traceback)``, so the parent
+    can keep the one-line rule for bad input and for the memory ceiling."""
     try:
         yield
     except BoardsatError as refusal:
         send.send(("refused", str(refusal)))
+    except MemoryError:
+        send.send(("out of memory", "MemoryError"))
     except Exception:
         send.send(("failed", traceback.format_exc()))

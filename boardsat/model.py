@@ -16,6 +16,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from boardsat.deadline import CHECK_EVERY, Deadline
+
 Key: TypeAlias = Hashable
 Comparator: TypeAlias = Literal["<=", ">=", "=="]
 
@@ -166,13 +168,14 @@ class Model:
         self.objective = Objective(weighted, lower_bound)
 
     # -- copies --------------------------------------------------------------------------------
-    def shuffled(self, seed: int) -> Model:
+    def shuffled(self, seed: int, deadline: Deadline | None = None) -> Model:
         """The same problem with variables, constraints and their literals in a seeded order.
 
         Solvers' run times hang on such orders (a core-guided proof's time varies several-fold
         on the same board: bench/results/domination.md), so racing shuffled copies cuts the
         heavy tail. Keys are unchanged, so
-        answers decode exactly as on the original.
+        answers decode exactly as on the original. ``deadline`` is checked as the constraints
+        are copied (OutOfTime once it has passed): a large board's copy takes seconds.
         """
         rng = random.Random(seed)
         copy = Model(f"{self.name}~{seed}")
@@ -192,7 +195,9 @@ class Model:
 
         constraints = list(self.constraints)
         rng.shuffle(constraints)
-        for constraint in constraints:
+        for index, constraint in enumerate(constraints):
+            if deadline is not None and index % CHECK_EVERY == 0:
+                deadline.check()
             if isinstance(constraint, Clause):
                 copy.add_clause(moved(constraint.lits))
             elif isinstance(constraint, Cardinality):

@@ -26,6 +26,7 @@ from boardsat.backends import capabilities, make_backend
 from boardsat.child import Child
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
+from boardsat.memory import limit_reached
 from boardsat.model import Key, Model
 from boardsat.results import EncodingSize, Improvement, Result, Status
 from boardsat.solve import solve
@@ -92,7 +93,8 @@ def race(
     model infeasible; anything else ends UNKNOWN with the best solution and bound heard of.
     ``start``, a solution found before the race (by a placer on every core), is the best
     solution until a racer beats it, and every racer's hinted stages start from it. A racer that
-    fails, or dies without a word (a solver's segfault, an OOM kill), raises here.
+    fails, or dies without a word (a solver's segfault), raises here; one that ran out of memory
+    (boardsat.memory's ceiling) raises MemoryLimitReached.
     ``on_event`` hears each event as the race records it.
     """
     deadline = Deadline(time_limit)
@@ -192,6 +194,8 @@ class Scoreboard:
             raise BoardsatError(f"racer {racer!r}: {payload}")
         if kind == "failed":
             raise RuntimeError(f"racer {racer} failed:\n{payload}")
+        if kind == "out of memory":
+            raise limit_reached(f"racing ({racer}: {payload})")
         if kind == "infeasible":
             self.infeasible = True
             self.finisher = racer

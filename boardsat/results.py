@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
-from boardsat.model import Key
+from boardsat.model import Key, Model
 
 
 class Status(str, Enum):
@@ -102,3 +102,11 @@ def least_objective(bound: float) -> int:
     """The least integral objective a solver's real-valued dual bound allows (objectives here are
     integral; the margin absorbs floating-point slack); 0 for a bound that is not finite."""
     return math.ceil(bound - 1e-6) if math.isfinite(bound) else 0
+
+
+def cut_short(model: Model, backend: str, seconds: float) -> Result:
+    """UNKNOWN for a solve whose time ran out while ``model`` was being translated: no solution,
+    the model's own size, and its objective's stated lower bound (which holds without a solve)."""
+    lower = model.objective.lower_bound if model.objective is not None else None
+    size = EncodingSize(model.num_vars, len(model.constraints))
+    return Result(Status.UNKNOWN, backend, backend, size, seconds, bound=lower)

@@ -7,10 +7,10 @@ from typing import Any
 
 import boardsat.encoders  # noqa: F401  (registers every backend family)
 from boardsat.backends import Session, make_backend
-from boardsat.deadline import Deadline
+from boardsat.deadline import Deadline, OutOfTime
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
-from boardsat.results import Enumeration, OnFound, Result
+from boardsat.results import Enumeration, OnFound, Result, cut_short
 
 
 def solve(
@@ -26,7 +26,11 @@ def solve(
     strategies report bounds only, their one solution being the result).
     """
     deadline = Deadline(time_limit)
-    return make_backend(backend, **options).solve(model, deadline)
+    solver = make_backend(backend, **options)
+    try:
+        return solver.solve(model, deadline)
+    except OutOfTime:  # the time ran out while the model was being translated
+        return cut_short(model, backend, deadline.elapsed())
 
 
 def enumerate_solutions(
@@ -49,7 +53,12 @@ def enumerate_solutions(
     if missing:
         raise BoardsatError(f"cannot project on {missing[0]!r}: the model has no such variable")
     project = [model.lit(key) for key in keys]
-    return make_backend(backend, **options).enumerate(model, project, limit, deadline, on_found)
+    solver = make_backend(backend, **options)
+    try:
+        return solver.enumerate(model, project, limit, deadline, on_found)
+    except OutOfTime:
+        cut = cut_short(model, backend, deadline.elapsed())
+        return Enumeration(cut.status, backend, backend, cut.size, cut.seconds, 0, False)
 
 
 def open_session(model: Model, backend: str = "cpsat", **options: Any) -> Session:

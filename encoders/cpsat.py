@@ -13,7 +13,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardsat.backends import CPSAT, MAX_WORKERS, capabilities
-from boardsat.deadline import Deadline, stopper
+from boardsat.deadline import CHECK_EVERY, Deadline, stopper
 from boardsat.errors import BoardsatError
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
 from boardsat.results import (
@@ -38,11 +38,21 @@ _STATUS = {
 class Translation:
     """A CpModel built from a Model, with one BoolVar per model variable."""
 
-    def __init__(self, model: Model, with_objective: bool = True) -> None:
+    def __init__(
+        self, model: Model, with_objective: bool = True, deadline: Deadline | None = None
+    ) -> None:
+        """``deadline`` is checked as the constraints go in (OutOfTime once it passes): a
+        large board's translation takes seconds, as long as a short time limit."""
         self.model = model
         self.cp = cp_model.CpModel()
-        self.vars = [self.cp.new_bool_var(f"x{index + 1}") for index in range(model.num_vars)]
-        for constraint in model.constraints:
+        self.vars = []
+        for index in range(model.num_vars):
+            if deadline is not None and index % CHECK_EVERY == 0:
+                deadline.check()
+            self.vars.append(self.cp.new_bool_var(f"x{index + 1}"))
+        for index, constraint in enumerate(model.constraints):
+            if deadline is not None and index % CHECK_EVERY == 0:
+                deadline.check()
             self._add(constraint)
         if with_objective and model.objective is not None:
             self.cp.minimize(sum(weight * self.lit(lit) for weight, lit in model.objective.terms))
@@ -178,7 +188,7 @@ class CpSatBackend:
         assumptions: Sequence[int] = (),
         hint: Mapping[Key, bool] | None = None,
     ) -> Result:
-        built = Translation(model)
+        built = Translation(model, deadline=deadline)
         self._apply_hint(built, hint if hint is not None else self.hint)
         if assumptions:
             built.cp.add_assumptions([built.lit(lit) for lit in assumptions])
@@ -225,7 +235,8 @@ class CpSatBackend:
         deadline: Deadline,
         on_found: OnFound | None = None,
     ) -> Enumeration:
-        built = Translation(model, with_objective=False)  # enumeration lists feasible solutions
+        # enumeration lists feasible solutions: no objective
+        built = Translation(model, with_objective=False, deadline=deadline)
         keys = model.keys()
         watched = [(keys[abs(lit) - 1], built.lit(abs(lit))) for lit in project]
         collector = _Collector(watched, limit, on_found)

@@ -1,6 +1,7 @@
 """The `boardsat` command: backends, the seed demo, benchmarks, and one command per puzzle.
 
 Every failure the user can cause ends in one line on stderr and exit status 2, never a traceback.
+A time or memory limit that ends a run before its answer gives exit status 3.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from collections.abc import Sequence
 import click
 
 from boardsat.backends import Capabilities, available_backends, preload
-from boardsat.cli.common import emit_json, json_option
+from boardsat.cli.common import LIMIT_REACHED, emit_json, json_option
 from boardsat.demo import seed_checks
 from boardsat.errors import BoardsatError
+from boardsat.memory import MemoryLimitReached
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -95,7 +97,8 @@ _register_puzzle_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point: click's errors and BoardsatError become one line and exit status 2."""
+    """Entry point: click's errors and BoardsatError become one line and exit status 2; the
+    memory ceiling reached, one line and exit status 3 (LIMIT_REACHED)."""
     try:
         code = cli.main(
             args=list(argv) if argv is not None else None,
@@ -112,6 +115,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     except BoardsatError as error:
         click.echo(f"boardsat: error: {error}", err=True)
         sys.exit(2)
+    except MemoryLimitReached as error:
+        click.echo(f"boardsat: error: {error}", err=True)
+        sys.exit(LIMIT_REACHED)
     except (click.Abort, KeyboardInterrupt):
         click.echo("boardsat: interrupted", err=True)
         sys.exit(130)

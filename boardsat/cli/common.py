@@ -20,9 +20,11 @@ from boardsat.deadline import cancelled, time_limit_problem
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target, write_new_file
+from boardsat.memory import default_ceiling, describe_size, memory_ceiling, parse_memory_size
 from boardsat.models.picture import Drawings, Drawn, require_pillow
 
 F = TypeVar("F", bound=Callable[..., Any])
+LIMIT_REACHED = 3  # exit status: a time or memory limit ended the run before its answer
 
 
 def usable_time_limit(
@@ -54,13 +56,48 @@ def backend_option(default: str | None = "cpsat", unset: str = "") -> Callable[[
     )
 
 
-time_limit_option = click.option(
+_time_limit = click.option(
     "--time-limit",
     type=float,
     default=None,
     callback=usable_time_limit,
-    help="Seconds; when it runs out the answer is UNKNOWN with the best found so far.",
+    help="Seconds, building included; when it runs out the answer is UNKNOWN with the best"
+    f" found so far (exit status {LIMIT_REACHED} when there is none).",
 )
+
+
+def _hold_memory_limit(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """Put the ceiling in force for the rest of the command; lifted when the command ends."""
+    try:
+        size = default_ceiling() if value is None else parse_memory_size(value)
+        ctx.with_resource(memory_ceiling(size))
+    except BoardsatError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+_memory_limit = click.option(
+    "--memory-limit",
+    metavar="SIZE",
+    expose_value=False,
+    callback=_hold_memory_limit,
+    help="Memory ceiling, such as 4G or 500M (default: the smaller of 4 GiB and half this"
+    f" machine's memory, here {describe_size(default_ceiling())}); reaching it ends the run"
+    f" with one line and exit status {LIMIT_REACHED}.",
+)
+
+
+def time_limit_option(command: F) -> F:
+    """--time-limit, and --memory-limit with it: every command that solves takes both."""
+    return _time_limit(_memory_limit(command))
+
+
+def end_at_limit(reached: bool) -> None:
+    """Exit with LIMIT_REACHED once the answer is out, when a limit left it without one; a
+    cancelled run is left to :func:`solving_command`, which ends it with status 130."""
+    if reached and not cancelled():
+        raise SystemExit(LIMIT_REACHED)
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 export_option = click.option(
     "--export",

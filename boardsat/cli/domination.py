@@ -11,6 +11,7 @@ from boardsat.benchmark import Measurement, ratio_table
 from boardsat.cli.common import (
     PictureFiles,
     backend_option,
+    end_at_limit,
     export_option,
     json_option,
     picture_options,
@@ -170,6 +171,7 @@ def command(
     elif proof is not None:
         lines.append("no DRUP proof written: the time limit ran out during its re-proof")
     show_answer(answer.to_json(), lines, as_json, pictures, answer, knights_board(answer))
+    end_at_limit(not answer.result.has_solution and answer.result.status is Status.UNKNOWN)
 
 
 def _backend_options(

@@ -22,6 +22,7 @@ from boardsat.cli.common import (
     backend_option,
     comma_list,
     emit_json,
+    end_at_limit,
     json_option,
     picture_options,
     progress,
@@ -33,6 +34,7 @@ from boardsat.cli.common import (
 from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
+from boardsat.horizon_search import Ending
 from boardsat.models import plan_bench, plan_solve
 from boardsat.models.plan_bench import Sweep
 from boardsat.models.plan_solve import PlanRequest
@@ -151,6 +153,7 @@ def solve_and_print(
     )
     if answer.disagrees:
         raise SystemExit(1)
+    end_at_limit(answer.outcome.ending is Ending.UNKNOWN)  # a time limit or --max-horizon
 
 
 def _report_export(exported: ExportedPddl, as_json: bool) -> None:

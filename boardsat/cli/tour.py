@@ -19,6 +19,7 @@ from boardsat.cli.common import (
     backend_option,
     comma_list,
     emit_json,
+    end_at_limit,
     export_option,
     json_option,
     picture_options,
@@ -42,6 +43,7 @@ from boardsat.models.tour.model import TourSpec, build_tour_model
 from boardsat.models.tour.routes import ROUTES
 from boardsat.models.tour.solve import COUNTERS, DEFAULT_COUNTER, TourRequest, solve
 from boardsat.models.tour.split import MIN_BLOCK
+from boardsat.results import Status
 
 SOLVING_OPTIONS = (
     "count_tours",
@@ -98,6 +100,9 @@ def command(**given: Any) -> None:
     --export writes the circuit model (move_R1_C1_R2_C2 per knight move) as CNF for other SAT
     solvers instead, by the complete circuit encoding --encoding names (default
     vertex-elimination).
+
+    --count honours --time-limit and --memory-limit with either counter: a count they stop ends
+    UNKNOWN (the enumeration says how many tours it had found) with exit status 3.
     """
     spec = _spec(given)
     as_json: bool = given["as_json"]
@@ -119,8 +124,10 @@ def command(**given: Any) -> None:
             emit_json(answer.document(listed))
         else:
             current().answer("\n".join(answer.lines(listed)))
+        end_at_limit(answer.stopped is not None)
         return
     show_answer(answer.document(), answer.lines(), as_json, pictures, answer)
+    end_at_limit(not answer.found and answer.status is Status.UNKNOWN)
 
 
 def _spec(given: dict[str, Any]) -> TourSpec:
@@ -154,11 +161,6 @@ def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
     if given["limit"] is not None and not list_all:
         raise click.BadParameter("only --all takes a limit", param_hint="--limit")
     counter = given["counter"] if count_tours else "enumerate"
-    if counter == "zdd" and given["time_limit"] is not None:
-        raise click.BadParameter(
-            "the decision-diagram counter runs to the end; use --counter enumerate",
-            param_hint="--time-limit",
-        )
     return TourRequest(
         spec,
         job="count" if count_tours else "list" if list_all else "find",

@@ -18,7 +18,7 @@ import pysolvers
 from pysat.solvers import Solver
 
 from boardsat.backends import Capabilities, capabilities
-from boardsat.deadline import Deadline, cancel, stopper
+from boardsat.deadline import Deadline, cancel, cancelled, stopper
 from boardsat.encoders.cnf.cardinality import check_encoding_name, encode_cardinality
 from boardsat.encoders.cnf.circuit import (
     DEFAULT_CIRCUIT_ENCODING,
@@ -51,6 +51,7 @@ class CnfSession:
         self.synced = 0
         self.refiners: list[Refiner] = []
         self.values: list[int] = []
+        self.abandoned = False
 
     # -- translation ----------------------------------------------------------------------------
     def lit(self, model_lit: int) -> int:
@@ -87,9 +88,13 @@ class CnfSession:
                 self.formula.add_clause(cut)
 
     def _solve_once(self, assumptions: Sequence[int], deadline: Deadline) -> bool | None:
+        if self.abandoned:
+            return None
         if self.solver is not None:
             answer = run_limited(self.solver, list(assumptions), deadline, self.backend)
-            if answer:
+            if answer is None and cancelled():
+                self._abandon()
+            elif answer:
                 self.values = self.solver.get_model()
             return answer
         # a solver that ignores assumptions gets a fresh copy with them as unit clauses
@@ -100,6 +105,14 @@ class CnfSession:
             if answer:
                 self.values = fresh.get_model()
             return answer
+
+    def _abandon(self) -> None:
+        """Let go of a solver that Ctrl-C stopped: python-sat may have jumped out of it mid-search
+        (CaDiCaL), and any later call into it, a clause or its deletion, can abort the process.
+        The run is ending; the session answers no more and the clauses go nowhere."""
+        self.abandoned = True
+        self.solver = None
+        self.formula.solver = None
 
     def assignment(self) -> dict[Key, bool]:
         """The last model in the model's own keys."""

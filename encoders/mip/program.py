@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 from ortools.linear_solver import pywraplp
 
 from boardsat.backends import capabilities
-from boardsat.deadline import Deadline
+from boardsat.deadline import CHECK_EVERY, Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Circuit, Clause, Model
 from boardsat.results import (
@@ -132,11 +132,14 @@ def zero_one_result(
 class _Translation:
     """A pywraplp solver holding the model's rows and objective, one binary per model variable."""
 
-    def __init__(self, model: Model, solver: Any) -> None:
+    def __init__(self, model: Model, solver: Any, deadline: Deadline) -> None:
+        """``deadline`` is checked as the rows go in (OutOfTime once it has passed)."""
         self.solver = solver
         self.xs = [solver.BoolVar(f"x{index + 1}") for index in range(model.num_vars)]
         infinity = solver.infinity()
-        for row in linear_rows(model):
+        for number, row in enumerate(linear_rows(model)):
+            if number % CHECK_EVERY == 0:
+                deadline.check()
             low = -infinity if row.low is None else row.low
             constraint = solver.Constraint(low, infinity if row.high is None else row.high)
             for index, coefficient in row.coefficients.items():
@@ -197,7 +200,7 @@ class HighsBackend(ZeroOneBackend):
     def solve(self, model: Model, deadline: Deadline) -> Result:
         solver = pywraplp.Solver.CreateSolver(self.solver_id)
         solver.SetSolverSpecificParametersAsString(_HIGHS_PARAMETERS)
-        built = _Translation(model, solver)
+        built = _Translation(model, solver, deadline)
         left = deadline.remaining()
         if left is not None:
             solver.SetTimeLimit(max(1, int(left * 1000)))  # in ms; 0 would mean no limit

@@ -20,7 +20,7 @@ from pyscipopt import Model as ScipModel
 from pyscipopt.scip import PY_SCIP_EVENTTYPE as SCIP_EVENTTYPE
 
 from boardsat.backends import capabilities
-from boardsat.deadline import Deadline, cancel
+from boardsat.deadline import CHECK_EVERY, Deadline, cancel
 from boardsat.encoders.mip.program import (
     ZeroOneBackend,
     linear_objective,
@@ -156,16 +156,19 @@ def _set_values(
 
 
 def zero_one_program(
-    model: Model, names: Sequence[str] | None = None
+    model: Model, names: Sequence[str] | None = None, deadline: Deadline | None = None
 ) -> tuple[ScipModel, list[Any]]:
     """The model as SCIP's 0-1 program (quiet), with its binaries in the model's variable order,
-    named ``names`` (by default ``x1``, ``x2``, ... as in DIMACS)."""
+    named ``names`` (by default ``x1``, ``x2``, ... as in DIMACS); ``deadline`` is checked as
+    the rows go in (OutOfTime once it has passed)."""
     scip = ScipModel(model.name)
     scip.hideOutput(True)
     if names is None:
         names = [f"x{index + 1}" for index in range(model.num_vars)]
     xs = [scip.addVar(name, vtype="B") for name in names]
-    for row in linear_rows(model):
+    for number, row in enumerate(linear_rows(model)):
+        if deadline is not None and number % CHECK_EVERY == 0:
+            deadline.check()
         total = quicksum(coefficient * xs[index] for index, coefficient in row.coefficients.items())
         if row.low is not None and row.low == row.high:
             scip.addCons(total == row.low)
@@ -210,7 +213,7 @@ class ScipBackend(ZeroOneBackend):
         set_parameters(ScipModel(), self.parameters)  # refused now, in one line, not mid-run
 
     def solve(self, model: Model, deadline: Deadline) -> Result:
-        scip, xs = zero_one_program(model)
+        scip, xs = zero_one_program(model, deadline=deadline)
         size = EncodingSize(scip.getNVars(), scip.getNConss())
         set_parameters(scip, self.parameters)
         left = deadline.remaining()

@@ -93,7 +93,8 @@ class DominationAnswer(Drawn):
         if not self.result.has_solution:
             if self.result.status is Status.UNSATISFIABLE:
                 return f"no {self.variant} placement exists on {self.board.rows}x{self.board.cols}"
-            return f"no placement found in time; proven lower bound {self.lower_bound}"
+            bound = "" if self.lower_bound is None else f"; proven lower bound {self.lower_bound}"
+            return f"no placement found in time{bound}; UNKNOWN, {self.seconds:.2f} s"
         proven = "proven optimal" if self.proven_optimal else "not proven optimal"
         how = " and ".join(self._route_words(route) for route in self.routes)
         if len(self.routes) > 1:  # auto picks by size, and the halves may differ by a square

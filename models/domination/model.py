@@ -66,6 +66,7 @@ def build_model(
     solved for, within ``deadline``: a tile not solved in time adds nothing);
     ``knights_on`` ("dark" or "light", total variant only) builds one half of the split problem
     (colours.py): knights on that colour only, each square of the other colour attacked.
+    Building checks ``deadline`` as it goes and raises OutOfTime once it has passed.
     """
     board = Board(rows, cols)
     check_variant(variant)
@@ -76,10 +77,13 @@ def build_model(
             raise BoardsatError(f"unknown colour {knights_on!r}; known: {', '.join(COLOURS)}")
         if tiles:
             raise BoardsatError("tile bounds count knights of both colours: they need no split")
+    deadline = deadline or Deadline(None)
     placed = knight_squares(board, knights_on)
     model = Model(f"knight-{variant}-{rows}x{cols}" + (f"-{knights_on}" if knights_on else ""))
     knights = [model.var(knight_key(square)) for square in placed]
     for square in board.squares():
+        if square[1] == 0:
+            deadline.check()  # once a row: a 500x500 board takes seconds to build
         if knights_on is not None and colour(board, square) == knights_on:
             continue  # the other half attacks this square
         attackers = [model.lit(knight_key(other)) for other in board.knight_moves(square)]
@@ -93,10 +97,11 @@ def build_model(
                 if other > here:  # each attacking pair once
                     model.add_clause([-here, -other])
     if tiles:
-        for coverers, least in window_bounds(board, variant, tiles, deadline or Deadline(None)):
+        for coverers, least in window_bounds(board, variant, tiles, deadline):
             model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
     if symmetry:
-        add_lex_leader(model, board, {square: knight_key(square) for square in placed})
+        add_lex_leader(model, board, {square: knight_key(square) for square in placed}, deadline)
+    deadline.check()
     bound = counting_lower_bound(board, variant, knights_on) if lower_bound else 0
     model.minimize(knights, lower_bound=bound)
     return DominationModel(board, variant, model)

@@ -47,8 +47,10 @@ class StagePlan:
     seconds: float | None = None  # its own limit; None: the race's
     share: bool = False  # its limit is ``local_search_seconds`` of the race's
 
-    def stage(self, model: Model, backend: str, seed: int, time_limit: float | None) -> Stage:
-        on = model.shuffled(seed) if self.shuffled else model
+    def stage(
+        self, model: Model, backend: str, seed: int, time_limit: float | None, deadline: Deadline
+    ) -> Stage:
+        on = model.shuffled(seed, deadline) if self.shuffled else model
         seconds = local_search_seconds(time_limit) if self.share else self.seconds
         return self.setting.stage(
             on, backend, seed + self.seed_offset, seconds=seconds, hinted=self.hinted
@@ -83,13 +85,23 @@ class LineUpRow:
         )
 
     def line_up(
-        self, built: DominationModel, backend: str, time_limit: float | None, seed: int
+        self,
+        built: DominationModel,
+        backend: str,
+        time_limit: float | None,
+        seed: int,
+        deadline: Deadline | None = None,
     ) -> LineUp:
-        """This row's racers on ``built``, seeded by ``seed``."""
+        """This row's racers on ``built``, seeded by ``seed``; a shuffled copy of the model
+        checks ``deadline`` as it is made (OutOfTime once it has passed)."""
+        deadline = deadline or Deadline(None)
         racers = tuple(
             Racer(
                 plan.name,
-                tuple(stage.stage(built.model, backend, seed, time_limit) for stage in plan.stages),
+                tuple(
+                    stage.stage(built.model, backend, seed, time_limit, deadline)
+                    for stage in plan.stages
+                ),
             )
             for plan in self.racers
         )
@@ -241,6 +253,7 @@ def domination_line_up(
     colour's half of a split total problem (colours.py).
     """
     row = line_up_row(backend_kind(backend), variant, knights_on is not None, rows * cols)
+    deadline = Deadline(time_limit)
     built = build_model(
         rows,
         cols,
@@ -248,6 +261,6 @@ def domination_line_up(
         symmetry=symmetry,
         tiles=tiles,
         knights_on=knights_on,
-        deadline=Deadline(time_limit),
+        deadline=deadline,
     )
-    return row.line_up(built, backend, time_limit, seed)
+    return row.line_up(built, backend, time_limit, seed, deadline)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from boardsat.backends import MAX_SEED
-from boardsat.deadline import Deadline
+from boardsat.deadline import Deadline, OutOfTime
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.answer import DominationAnswer
@@ -181,7 +181,18 @@ class _Part:
 
 
 def _solve_part(part: _PartRequest) -> _Part:
-    """Build, solve and decode the whole board or one half on the request's route."""
+    """Build, solve and decode the whole board or one half on the request's route; UNKNOWN with
+    no placement when the time runs out before the model is built."""
+    try:
+        return _built_and_solved(part)
+    except OutOfTime:
+        request, elapsed = part.request, part.deadline.elapsed()
+        size = EncodingSize(0, 0)
+        unknown = Result(Status.UNKNOWN, request.backend, request.route, size, elapsed)
+        return _Part(request.route, frozenset(), unknown, (), None)
+
+
+def _built_and_solved(part: _PartRequest) -> _Part:
     request, knights_on, deadline = part.request, part.knights_on, part.deadline
     rows, cols, variant, backend = request.rows, request.cols, request.variant, request.backend
     kind = check_route(request.route, backend)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from boardsat.deadline import CHECK_EVERY, Deadline
 from boardsat.model import Key, Model
 from boardsat.models.board import Board, Square
 
@@ -42,13 +43,16 @@ def board_symmetries(board: Board) -> dict[str, Transform]:
     return found
 
 
-def add_lex_leader(model: Model, board: Board, keys: Mapping[Square, Key]) -> None:
+def add_lex_leader(
+    model: Model, board: Board, keys: Mapping[Square, Key], deadline: Deadline | None = None
+) -> None:
     """For each symmetry g that maps the squares of ``keys`` onto themselves: the vector of their
     variables (in row-major order) <=lex its g-image.
 
     ``keys`` may hold a subset of the board, one colour in a split total problem, where only the
     symmetries that keep the colour apply. The chain variable of a position is only forced true
-    when the prefix is equal (never forced false): that suffices for soundness.
+    when the prefix is equal (never forced false): that suffices for soundness. ``deadline`` is
+    checked as it goes (OutOfTime once it has passed): on a large board this takes seconds.
     """
     squares = [square for square in board.squares() if square in keys]
     for name, transform in board_symmetries(board).items():
@@ -57,6 +61,8 @@ def add_lex_leader(model: Model, board: Board, keys: Mapping[Square, Key]) -> No
         equal_so_far: int | None = None  # None: the empty prefix, always equal
         compared: set[frozenset[Square]] = set()
         for position, square in enumerate(squares):
+            if deadline is not None and position % CHECK_EVERY == 0:
+                deadline.check()
             image = transform(square)
             pair = frozenset((square, image))
             if image == square or pair in compared:

@@ -25,7 +25,8 @@ class TourAnswer(Drawn):
     wall seconds of the whole call, building the model included.
 
     ``solves`` holds the solver's results: one for the whole board, or one per block in tour
-    order for the quadrant split (the last one the block that failed, when one did).
+    order for the quadrant split (the last one the block that failed, when one did); none when
+    the time limit ran out while the model was built.
     """
 
     spec: TourSpec
@@ -80,7 +81,12 @@ class TourAnswer(Drawn):
 class TourCount:
     """A count of tours, and the tours listed on the way (enumeration only; a decision diagram
     lists none); ``exact`` is false when more tours exist than the limit let through, or when
-    the time limit stopped the search before it knew."""
+    the time limit stopped the search before it knew.
+
+    ``stopped`` says, where a limit stopped the count before it finished, how far it got in the
+    counter's own words (the status is then UNKNOWN): an enumeration's tours so far, or a decision
+    diagram's having none, since it counts only at its end.
+    """
 
     spec: TourSpec
     count: int
@@ -88,6 +94,7 @@ class TourCount:
     route: str
     seconds: float
     tours: tuple[tuple[Square, ...], ...] = ()
+    stopped: str | None = None
 
     @property
     def status(self) -> Status:
@@ -104,6 +111,7 @@ class TourCount:
             "found": self.count > 0,
             "count": self.count,
             "exact": self.exact,
+            "stopped": self.stopped,
             "route": self.route,
             "seconds": self.seconds,
             "tour": [list(square) for square in self.tours[0]] if self.tours else [],
@@ -117,10 +125,10 @@ class TourCount:
         board = self.spec.board
         shown = [f"{n}: {tour_names(board, tour)}" for n, tour in enumerate(self.tours, 1)]
         bound = "" if self.exact else "at least "
-        total = (
-            f"{self.spec.describe()}: {bound}{self.count} tours "
-            f"({self.route}, {self.seconds:.2f} s)"
-        )
+        counted = f"{bound}{self.count} tours"
+        if self.stopped is not None:
+            counted = f"UNKNOWN, the count did not finish: {self.stopped}"
+        total = f"{self.spec.describe()}: {counted} ({self.route}, {self.seconds:.2f} s)"
         return [*(shown if listed else []), total]
 
 

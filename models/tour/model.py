@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
+from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
 from boardsat.models.board import Board, Square
@@ -103,12 +104,19 @@ class TourModel:
         return self.decode(result.true_keys())
 
 
-def build_tour_model(spec: TourSpec) -> TourModel:
-    """One circuit over the squares (plus the closing node for open tours)."""
+def build_tour_model(spec: TourSpec, deadline: Deadline | None = None) -> TourModel:
+    """One circuit over the squares (plus the closing node for open tours); ``deadline`` is
+    checked once a row (OutOfTime once it has passed): a 300x300 board takes seconds."""
     board = spec.board
     model = Model(f"knight-tour-{spec.describe()}")
-    moves = tuple((a, b) for a in board.squares() for b in board.knight_moves(a))
-    arcs = [(board.index(a), board.index(b), model.var(("move", a, b))) for a, b in moves]
+    moves: list[Move] = []
+    arcs: list[tuple[int, int, int]] = []
+    for a in board.squares():
+        if deadline is not None and a[1] == 0:
+            deadline.check()
+        for b in board.knight_moves(a):
+            moves.append((a, b))
+            arcs.append((board.index(a), board.index(b), model.var(("move", a, b))))
     nodes = board.size
     if not spec.closed:
         closing = board.size
@@ -120,7 +128,7 @@ def build_tour_model(spec: TourSpec) -> TourModel:
     model.add_circuit(nodes, arcs)
     if spec.closed:
         _one_direction(model, board)
-    return TourModel(spec, model, moves)
+    return TourModel(spec, model, tuple(moves))
 
 
 def _one_direction(model: Model, board: Board) -> None:

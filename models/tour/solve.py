@@ -16,7 +16,8 @@ from itertools import pairwise
 from typing import Any
 
 from boardsat.backends import CPSAT
-from boardsat.deadline import Deadline
+from boardsat.deadline import Deadline, OutOfTime
+from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.tour.answer import TourAnswer, TourCount
@@ -33,7 +34,7 @@ from boardsat.models.tour.routes import (
 )
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.split import blocks
-from boardsat.models.tour.zdd import count_by_zdd
+from boardsat.models.tour.zdd import count_by_zdd_within
 from boardsat.results import OnFound, Result, Status
 from boardsat.solve import enumerate_solutions
 from boardsat.solve import solve as solve_model
@@ -50,8 +51,8 @@ class TourRequest:
 
     ``route`` picks how a tour is found (:data:`~boardsat.models.tour.routes.ROUTES`: ``auto``,
     ``whole``, ``quadrants``); ``backend`` None means the one the route's table records.
-    ``counter`` picks how ``count`` counts (``zdd``, a decision diagram that runs to the end,
-    or ``enumerate``).
+    ``counter`` picks how ``count`` counts (``zdd``, a decision diagram counted in a child
+    process killed at the time limit, or ``enumerate``).
     """
 
     spec: TourSpec
@@ -71,10 +72,6 @@ class TourRequest:
         if self.circuit is not None and self.backend is None:
             raise BoardsatError("a circuit encoding needs the SAT backend that reads it named")
         check_route(self.route, self.spec, self.job)
-        if self.zdd and self.time_limit is not None:
-            raise BoardsatError(
-                "the decision-diagram counter runs to the end; count by enumeration"
-            )
 
     @property
     def zdd(self) -> bool:
@@ -105,7 +102,7 @@ def solve(request: TourRequest, on_found: OnFound | None = None) -> TourAnswer |
             )
         return find_tour(spec, backend, time_limit=limit, **options)
     if request.zdd:
-        return count_by_zdd(spec)
+        return count_by_zdd_within(spec, limit)
     return count_by_enumeration(
         spec, backend, limit=request.limit, time_limit=limit, on_found=on_found, **options
     )
@@ -120,13 +117,18 @@ def find_tour(
 ) -> TourAnswer:
     """Find one tour by one circuit over the whole board.
 
-    ``time_limit`` counts from the call: building the model spends it too and cannot be stopped
-    midway, so the solver gets only the time left after it. On a large board the build (and the
-    backend's translation of the model, which runs even when no time is left) can outlast a short
-    limit.
+    ``time_limit`` counts from the call: building the model spends it too, so the solver gets
+    only the time left after it; a build or translation that outlasts the limit stops there,
+    UNKNOWN with no tour.
     """
     deadline = Deadline(time_limit)
-    built = build_tour_model(spec)
+    try:
+        built = build_tour_model(spec, deadline)
+    except OutOfTime:
+        encoding = _encoding_of(backend, options)
+        return TourAnswer(
+            spec, Status.UNKNOWN, [], backend, WHOLE, encoding, deadline.elapsed(), ()
+        )
     result = solve_model(built.model, backend, time_limit=deadline.remaining(), **options)
     tour = built.tour_of(result) if result.has_solution else []
     if tour:
@@ -203,7 +205,12 @@ def count_by_enumeration(
     :func:`find_tour`).
     """
     deadline = Deadline(time_limit)
-    built = build_tour_model(spec)
+    try:
+        built = build_tour_model(spec, deadline)
+    except OutOfTime:
+        stopped = "the time limit ran out while the model was built, before any tour"
+        route = _encoding_of(backend, options)
+        return TourCount(spec, 0, False, route, deadline.elapsed(), (), stopped)
     found = enumerate_solutions(
         built.model,
         over=built.arc_keys(),
@@ -223,6 +230,7 @@ def count_by_enumeration(
             raise AssertionError(f"the enumeration repeats a tour: {tour}")
         tours[identity] = tuple(tour)
     listed = tuple(tours.values())[:limit]
+    timed_out = not found.exhausted and len(listed) == len(tours)  # not stopped by the limit
     return TourCount(
         spec,
         len(listed),
@@ -230,7 +238,18 @@ def count_by_enumeration(
         found.encoding,
         deadline.elapsed(),
         listed,
+        f"the time limit ran out after {_tours(len(listed))}" if timed_out else None,
     )
+
+
+def _tours(count: int) -> str:
+    return f"{count} tour" if count == 1 else f"{count} tours"
+
+
+def _encoding_of(backend: str, options: dict[str, Any]) -> str:
+    if backend == CPSAT:
+        return backend
+    return f"{backend}/{options.get('circuit', DEFAULT_CIRCUIT_ENCODING)}"
 
 
 def _require_valid(spec: TourSpec, tour: list[Square], what: str = "decoded") -> None:

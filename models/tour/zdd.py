@@ -7,6 +7,10 @@ from the corner of 6x6 are counted without listing one.
 An open tour is counted as a Hamiltonian path between two virtual nodes: one tied to every square
 a tour may start on, the other to every square it may end on. Each directed tour is then exactly
 one such path, so the count is the number of directed paths, as the seed counts them.
+
+The diagram's C++ cannot be interrupted and grows without end on a board it cannot finish (8x8
+closed: about 1 GB every 5 s), so the CLI counts in a child process
+(:func:`count_by_zdd_within`), killed at the time limit and held under the memory ceiling.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from boardsat.child import ChildOutOfMemory, TimedOut, run_in_child
+from boardsat.memory import limit_reached
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import TourCount
 from boardsat.models.tour.model import TourSpec
@@ -41,6 +47,26 @@ def count_by_zdd(spec: TourSpec) -> TourCount:
             graph_set, board.size + 2, edges, lambda: graph_set.paths(first, last, is_hamilton=True)
         )
     return TourCount(spec, count, True, ROUTE, time.perf_counter() - started)
+
+
+def count_by_zdd_within(spec: TourSpec, time_limit: float | None = None) -> TourCount:
+    """:func:`count_by_zdd` in a child killed at ``time_limit``: a count it stops is UNKNOWN
+    with no tours so far (the diagram counts only at its end); a count past the memory ceiling
+    raises MemoryLimitReached."""
+    started = time.perf_counter()
+    try:
+        ran = run_in_child(lambda: count_by_zdd(spec), time_limit, grace=0.0, quiet=True)
+    except ChildOutOfMemory:
+        raise limit_reached("counting tours") from None
+    if isinstance(ran, TimedOut):
+        why = (
+            "the run was cancelled"
+            if ran.limit is None
+            else f"the time limit of {ran.limit:g} s ran out"
+        )
+        stopped = f"{why} before the decision diagram was built; it counts only at its end"
+        return TourCount(spec, 0, False, ROUTE, time.perf_counter() - started, stopped=stopped)
+    return ran.value
 
 
 def _graph_set() -> Any:

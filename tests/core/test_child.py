@@ -2,20 +2,74 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
+import resource
 import signal
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from boardsat.child import ChildFailed, Finished, TimedOut, run_in_child
+from boardsat.child import ChildFailed, ChildOutOfMemory, Finished, TimedOut, run_in_child
+from boardsat.deadline import cancel, reset_cancellation
 from boardsat.errors import BoardsatError
 from tests.oracles.hard_models import pigeonhole
 
 
 def test_a_finished_job_returns_its_value() -> None:
     assert run_in_child(lambda: sum(range(10)), limit=30.0) == Finished(45)
+
+
+def test_a_job_without_a_limit_runs_to_its_end() -> None:
+    def slow() -> str:
+        time.sleep(0.3)
+        return "done"
+
+    assert run_in_child(slow, limit=None) == Finished("done")
+
+
+def test_a_cancelled_run_kills_the_child_at_once() -> None:
+    """Ctrl-C cancels the run: a job with no limit must not keep the wait going."""
+    timer = threading.Timer(0.3, cancel)
+    timer.start()
+    started = time.perf_counter()
+    try:
+        assert run_in_child(lambda: time.sleep(60), limit=None) == TimedOut(None)
+    finally:
+        timer.join()
+        reset_cancellation()
+    assert time.perf_counter() - started < 30
+
+
+def test_a_job_past_its_memory_ceiling_is_out_of_memory() -> None:
+    """The child holds itself under 300 MiB more than it has, then asks for 2 GiB."""
+
+    def greedy() -> int:
+        with open("/proc/self/status") as status:
+            kib = next(int(line.split()[1]) for line in status if line.startswith("VmData:"))
+        ceiling = kib * 1024 + 300 * 2**20
+        resource.setrlimit(resource.RLIMIT_DATA, (ceiling, resource.RLIM_INFINITY))
+        return len(bytearray(2 * 2**30))
+
+    with pytest.raises(ChildOutOfMemory):
+        run_in_child(greedy, limit=30.0)
+
+
+def test_an_abort_is_out_of_memory_and_a_quiet_childs_last_words_are_not_shown(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """C++ aborts on an uncaught std::bad_alloc, after writing to the stderr file descriptor."""
+
+    def abort() -> None:
+        faulthandler.disable()  # pytest's would report the abort on a stderr of its own
+        os.write(2, b"terminate called after throwing an instance of 'std::bad_alloc'\n")
+        os.abort()
+
+    with pytest.raises(ChildOutOfMemory, match="exit code -6"):
+        run_in_child(abort, limit=30.0, quiet=True)
+    assert capfd.readouterr().err == ""
 
 
 def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: Path) -> None:

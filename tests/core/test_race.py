@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing
 import os
 import signal
 import struct
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from boardsat import BoardsatError, Model, Status, solve
 from boardsat import race as race_module
 from boardsat.child import Child
+from boardsat.memory import MemoryLimitReached
 from boardsat.models.domination.model import build_model
 from boardsat.models.domination.published import published_minimum
 from boardsat.race import Racer, Scoreboard, Stage, race
@@ -145,18 +146,30 @@ def test_a_crashing_racer_is_reported_with_its_traceback(monkeypatch: pytest.Mon
         race([Racer("crashing", (Stage(model, "cpsat"),))], time_limit=30)
 
 
-@pytest.mark.parametrize(
-    ("die", "code"),
-    [(lambda: os.kill(os.getpid(), signal.SIGKILL), -signal.SIGKILL), (lambda: os._exit(0), 0)],
-    ids=["killed", "exited"],
-)
 def test_a_racer_that_dies_without_a_word_fails_the_race(
-    monkeypatch: pytest.MonkeyPatch, die: Callable[[], None], code: int
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A solver's segfault or an OOM kill leaves no traceback, only a closed pipe and an exit code."""
-    monkeypatch.setattr(race_module, "solve", lambda *args, **kwargs: die())
+    """A solver's crash leaves no traceback, only a closed pipe and an exit code."""
+    monkeypatch.setattr(race_module, "solve", lambda *args, **kwargs: os._exit(0))
     model = build_model(4, 4).model
-    with pytest.raises(RuntimeError, match=rf"^racer dying failed:\n.* exit code {code}$"):
+    with pytest.raises(RuntimeError, match=r"^racer dying failed:\n.* exit code 0$"):
+        race([Racer("dying", (Stage(model, "cpsat"),))], time_limit=30)
+
+
+@pytest.mark.parametrize("sent", [signal.SIGKILL, signal.SIGABRT], ids=["killed", "aborted"])
+def test_a_racer_that_dies_as_at_the_memory_ceiling_ends_the_race_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, sent: signal.Signals
+) -> None:
+    """An OOM kill (SIGKILL) or C++'s abort on std::bad_alloc (SIGABRT) names racer and code."""
+
+    def die(*args: object, **kwargs: object) -> None:
+        faulthandler.disable()  # pytest's would report the abort on a stderr of its own
+        os.kill(os.getpid(), sent)
+
+    monkeypatch.setattr(race_module, "solve", die)
+    model = build_model(4, 4).model
+    reached = rf"^.*memory limit.* reached while racing \(dying: .* exit code {-sent}\)"
+    with pytest.raises(MemoryLimitReached, match=reached):
         race([Racer("dying", (Stage(model, "cpsat"),))], time_limit=30)
 
 

@@ -184,8 +184,9 @@ TIME_LIMITED = [
 def test_a_limit_spent_before_the_solver_starts_gives_unknown(
     route: str, backend: str, options: dict[str, int]
 ) -> None:
-    """The limit counts from the call, so a limit of 0 is spent before any solver starts: no
-    route can prove anything, on any machine, and the bound it gives still holds."""
+    """The limit counts from the call, so a limit of 0 is spent before any solver starts (the
+    build stops at once): no route can prove anything, on any machine, and a bound it gives
+    still holds."""
     started = time.perf_counter()
     answer = solve_domination(
         20, 20, "independent", route=route, backend=backend, time_limit=0, **options
@@ -193,8 +194,10 @@ def test_a_limit_spent_before_the_solver_starts_gives_unknown(
     assert time.perf_counter() - started < SLACK_S
     assert answer.result.status is Status.UNKNOWN
     best = published_minimum(20, "independent")
-    assert best is not None and answer.lower_bound is not None and answer.lower_bound < best
+    assert best is not None
+    assert answer.lower_bound is None or answer.lower_bound < best
     if answer.knights is not None:
+        assert answer.lower_bound is not None
         assert answer.lower_bound <= best <= answer.knights
         assert validate(20, 20, "independent", answer.placement) == []
 

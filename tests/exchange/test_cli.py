@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from boardsat.cli.common import LIMIT_REACHED
 from boardsat.models import plan_solve
 from boardsat.models.exchange.bounds import lower_bound
 from boardsat.models.exchange.instance import seed_instance
@@ -52,9 +53,10 @@ def test_no_plan_and_unknown_endings(run_cli: CliRun) -> None:
     assert code == 0 and out.startswith("no plan of at most 15 moves (proven)")
     assert "BFS oracle: 16 moves (agrees)" in out
     code, out, _ = run_cli("exchange", "--time-limit", "0", "--json")
-    assert json.loads(out)["ending"] == "unknown"
+    assert code == LIMIT_REACHED and json.loads(out)["ending"] == "unknown"
     code, out, _ = run_cli("exchange", "--no-bounds", "--time-limit", "0")
-    assert code == 0 and out == "UNKNOWN at the time limit (no plan length refuted yet)\n"
+    assert code == LIMIT_REACHED
+    assert out == "UNKNOWN at the time limit (no plan length refuted yet)\n"
     unreachable = ["--start", ".../.B./...", "--goal", "B../.../..."]
     code, out, _ = run_cli("exchange", *unreachable, "--verify")
     assert code == 0 and out.startswith("no plan of any length (proven)")
@@ -85,7 +87,7 @@ def test_checks_the_time_limit_stops_compare_nothing_and_the_plan_is_still_print
     assert document["farthest_positions"] is None
     monkeypatch.undo()
     code, out, _ = run_cli("exchange", "--time-limit", "0", "--verify", "--farthest")
-    assert code == 0 and out.startswith("UNKNOWN at the time limit")
+    assert code == LIMIT_REACHED and out.startswith("UNKNOWN at the time limit")
     assert "BFS oracle: did not finish within the time limit (answer not compared)" in out
     assert "farthest from start: the BFS did not finish within the time limit" in out
 

@@ -131,7 +131,6 @@ def test_svg_is_written_once(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         ["tour", "8", "--limit", "3"],
         ["tour", "0"],
         ["tour", "1"],
-        ["tour", "5", "--count", "--time-limit", "1"],
         ["tour", "12", "--open", "--route", "quadrants"],
         ["tour", "12", "--start", "a1", "--route", "quadrants"],
         ["tour", "12", "--count", "--route", "quadrants"],

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.deadline import Deadline
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
@@ -208,8 +209,8 @@ def test_building_the_model_spends_the_time_limit(monkeypatch: pytest.MonkeyPatc
     """
     given: list[float | None] = []
 
-    def slow_build(spec: TourSpec) -> TourModel:
-        time.sleep(0.1)
+    def slow_build(spec: TourSpec, _deadline: Deadline | None = None) -> TourModel:
+        time.sleep(0.1)  # a builder that does not look at the deadline
         return build_tour_model(spec)
 
     def recording(solver: Callable[..., Any]) -> Callable[..., Any]:
@@ -228,6 +229,16 @@ def test_building_the_model_spends_the_time_limit(monkeypatch: pytest.MonkeyPatc
     counted = count_by_enumeration(spec, "glucose4", time_limit=0.05)
     assert (counted.count, counted.exact) == (0, False) and counted.seconds >= 0.1
     assert given == [0.0, 0.0]
+
+
+def test_a_build_that_outlasts_the_limit_stops_before_any_solver_starts() -> None:
+    """100x100 takes the builder a good part of a second: it looks at the deadline once a row."""
+    spec = TourSpec(Board(100, 100), closed=True)
+    answer = find_tour(spec, "cpsat", time_limit=0.01)
+    assert answer.status is Status.UNKNOWN and answer.solves == () and not answer.found
+    counted = count_by_enumeration(spec, "cpsat", time_limit=0.01)
+    assert counted.status is Status.UNKNOWN and counted.count == 0
+    assert counted.stopped is not None and "while the model was built" in counted.stopped
 
 
 # -- the validator catches broken tours -----------------------------------------------------------
