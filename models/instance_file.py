@@ -201,6 +201,7 @@ class FileAnswer:
     document: dict[str, Any]
     settled: bool
     answer: object
+    limit_reached: bool
     disagrees: bool = False
 
 
@@ -366,5 +367,6 @@ def solve_plan(request: PlanRequest[Any, Any], listeners: Listeners) -> FileAnsw
         answer.document(),
         settled=ending is not Ending.UNKNOWN,
         answer=answer,
+        limit_reached=answer.limit_reached,
         disagrees=answer.disagrees,
     )

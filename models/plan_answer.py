@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import Any, Generic
 
 from boardsat.errors import BoardsatError
-from boardsat.horizon_search import PlanOutcome
+from boardsat.horizon_search import Ending, PlanOutcome
 from boardsat.models import plan_draw
 from boardsat.models.picture import Drawings, Drawn, Picture
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
@@ -87,6 +87,11 @@ class PlanAnswer(Drawn, Generic[P, M]):
     positions: tuple[P, ...] | None
     oracle: OracleCheck | None = None
     farthest: Farthest | None = None
+
+    @property
+    def limit_reached(self) -> bool:
+        """A limit (time, memory or the largest horizon) ended the search with no answer."""
+        return self.outcome.ending is Ending.UNKNOWN
 
     @property
     def disagrees(self) -> bool:

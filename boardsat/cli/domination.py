@@ -171,7 +171,7 @@ def command(
     elif proof is not None:
         lines.append("no DRUP proof written: the time limit ran out during its re-proof")
     show_answer(answer.to_json(), lines, as_json, pictures, answer, knights_board(answer))
-    end_at_limit(not answer.result.has_solution and answer.result.status is Status.UNKNOWN)
+    end_at_limit(answer.limit_reached)
 
 
 def _backend_options(

@@ -34,7 +34,6 @@ from boardsat.cli.common import (
 from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
-from boardsat.horizon_search import Ending
 from boardsat.models import plan_bench, plan_solve
 from boardsat.models.plan_bench import Sweep
 from boardsat.models.plan_solve import PlanRequest
@@ -153,7 +152,7 @@ def solve_and_print(
     )
     if answer.disagrees:
         raise SystemExit(1)
-    end_at_limit(answer.outcome.ending is Ending.UNKNOWN)  # a time limit or --max-horizon
+    end_at_limit(answer.limit_reached)
 
 
 def _report_export(exported: ExportedPddl, as_json: bool) -> None:

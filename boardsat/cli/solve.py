@@ -2,7 +2,8 @@
 
 Every file is read and checked before anything is solved: a file's mistake is one line,
 ``FILE: key: what is wrong``, and exit status 2. One file prints its puzzle's usual answer (and
-``--json`` its usual document); several print one summary line each (``--json``: one JSON object
+``--json`` its usual document) and ends as its command does (status 3 when a limit left it
+without an answer); several print one summary line each (``--json``: one JSON object
 per line), and the exit status is 1 if any was left open by its time limit or disagreed with its
 BFS check. Shipped instances are named ``PUZZLE:NAME``; ``--list`` names them.
 """
@@ -19,6 +20,7 @@ from boardsat.cli.common import (
     PictureFiles,
     backend_option,
     emit_json,
+    end_at_limit,
     json_option,
     picture_options,
     show_answer,
@@ -123,7 +125,7 @@ def _run(instance: Instance) -> FileAnswer:
 
 def _show_one(instance: Instance, as_json: bool, pictures: PictureFiles) -> None:
     """The puzzle's own answer, as its command prints it, and its pictures; exit status 1 if its
-    BFS check disagrees, as there."""
+    BFS check disagrees and 3 if a limit left it without an answer, as there."""
     answer = _run(instance)
     if isinstance(answer.answer, Drawn):
         show_answer(answer.document, answer.lines, as_json, pictures, answer.answer)
@@ -133,6 +135,7 @@ def _show_one(instance: Instance, as_json: bool, pictures: PictureFiles) -> None
         current().answer("\n".join(answer.lines))
     if answer.disagrees:
         raise SystemExit(1)
+    end_at_limit(answer.limit_reached)
 
 
 def _summarise(instances: Sequence[Instance], as_json: bool) -> None:

@@ -43,7 +43,6 @@ from boardsat.models.tour.model import TourSpec, build_tour_model
 from boardsat.models.tour.routes import ROUTES
 from boardsat.models.tour.solve import COUNTERS, DEFAULT_COUNTER, TourRequest, solve
 from boardsat.models.tour.split import MIN_BLOCK
-from boardsat.results import Status
 
 SOLVING_OPTIONS = (
     "count_tours",
@@ -124,10 +123,10 @@ def command(**given: Any) -> None:
             emit_json(answer.document(listed))
         else:
             current().answer("\n".join(answer.lines(listed)))
-        end_at_limit(answer.stopped is not None)
+        end_at_limit(answer.limit_reached)
         return
     show_answer(answer.document(), answer.lines(), as_json, pictures, answer)
-    end_at_limit(not answer.found and answer.status is Status.UNKNOWN)
+    end_at_limit(answer.limit_reached)
 
 
 def _spec(given: dict[str, Any]) -> TourSpec:

@@ -44,6 +44,11 @@ class DominationAnswer(Drawn):
         return len(self.placement) if self.result.has_solution else None
 
     @property
+    def limit_reached(self) -> bool:
+        """A limit (time or memory) ended the run before any placement was found."""
+        return not self.result.has_solution and self.result.status is Status.UNKNOWN
+
+    @property
     def proven_optimal(self) -> bool:
         return self.result.proven_optimal
 

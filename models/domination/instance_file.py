@@ -65,4 +65,5 @@ def solve(request: DominationRequest, listeners: Listeners) -> FileAnswer:
         answer.to_json(),
         settled=status is not Status.UNKNOWN,
         answer=answer,
+        limit_reached=answer.limit_reached,
     )

@@ -39,6 +39,11 @@ class TourAnswer(Drawn):
     solves: tuple[Result, ...]
 
     @property
+    def limit_reached(self) -> bool:
+        """A limit (time or memory) ended the search before any tour was found."""
+        return not self.found and self.status is Status.UNKNOWN
+
+    @property
     def found(self) -> bool:
         return bool(self.tour)
 
@@ -95,6 +100,11 @@ class TourCount:
     seconds: float
     tours: tuple[tuple[Square, ...], ...] = ()
     stopped: str | None = None
+
+    @property
+    def limit_reached(self) -> bool:
+        """A limit stopped the count before it finished: the count is only a lower bound."""
+        return self.stopped is not None
 
     @property
     def status(self) -> Status:

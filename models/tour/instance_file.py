@@ -102,6 +102,7 @@ def solve(request: TourRequest, listeners: Listeners) -> FileAnswer:
             answer.document(),
             settled=answer.status is not Status.UNKNOWN,
             answer=answer,
+            limit_reached=answer.limit_reached,
         )
     listed = request.job == "list"
     return FileAnswer(
@@ -113,4 +114,5 @@ def solve(request: TourRequest, listeners: Listeners) -> FileAnswer:
         answer.document(listed),
         settled=answer.exact or answer.count == request.limit,
         answer=answer,
+        limit_reached=answer.limit_reached,
     )

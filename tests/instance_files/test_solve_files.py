@@ -182,6 +182,14 @@ def test_several_files_give_one_line_each(run_cli: CliRun, tmp_path: Path) -> No
     assert documents[0]["value"] == documents[0]["answer"]["moves"] == shogi_seed.SEED_MOVES
 
 
+@pytest.mark.parametrize("name", ["shogi:deep", "domination:seed", "tour:closed-8"])
+def test_one_file_left_without_an_answer_ends_as_its_command_does(
+    run_cli: CliRun, name: str
+) -> None:
+    code, out, _ = run_cli("solve", name, "--time-limit", "0", "--json")
+    assert code == 3 and json.loads(out)  # the answer (UNKNOWN) is printed all the same
+
+
 def test_a_file_left_open_by_the_time_limit_makes_the_exit_status_1(run_cli: CliRun) -> None:
     code, out, _ = run_cli("solve", "shogi:seed", "shogi:deep", "--time-limit", "0")
     statuses = [line.split()[2] for line in out.splitlines()]
