@@ -364,7 +364,7 @@ def solve_plan(request: PlanRequest[Any, Any], listeners: Listeners) -> FileAnsw
         "moves",
         answer.outcome.seconds,
         tuple(answer.lines()),
-        answer.document(),
+        answer.to_json(),
         settled=ending is not Ending.UNKNOWN,
         answer=answer,
         limit_reached=answer.limit_reached,

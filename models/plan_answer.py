@@ -27,7 +27,7 @@ class OracleCheck:
     moves: int | None
     agrees: bool | None
 
-    def document(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "oracle_finished": self.finished,
             "oracle_moves": self.moves,
@@ -51,7 +51,7 @@ class Farthest:
     positions: tuple[str, ...] | None
     reachable: int | None
 
-    def document(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "farthest_distance": self.distance,
             "farthest_positions": None if self.positions is None else list(self.positions),
@@ -131,7 +131,7 @@ class PlanAnswer(Drawn, Generic[P, M]):
             raise BoardsatError(f"no plan to draw: {self.outcome.describe()}")
         return self.positions, self.moves, [name for name, _ in self.plan()]
 
-    def document(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         puzzle, outcome = self.puzzle, self.outcome
         document: dict[str, Any] = {
             "start": puzzle.position_text(puzzle.start),
@@ -150,9 +150,9 @@ class PlanAnswer(Drawn, Generic[P, M]):
             "seconds": outcome.seconds,
         }
         if self.oracle is not None:
-            document |= self.oracle.document()
+            document |= self.oracle.to_json()
         if self.farthest is not None:
-            document |= self.farthest.document()
+            document |= self.farthest.to_json()
         return document
 
     def lines(self) -> list[str]:

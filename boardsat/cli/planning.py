@@ -142,7 +142,7 @@ def solve_and_print(
         current().horizons(),
     )
     show_answer(
-        answer.document(),
+        answer.to_json(),
         answer.lines(),
         as_json,
         pictures,

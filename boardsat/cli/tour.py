@@ -120,12 +120,12 @@ def command(**given: Any) -> None:
     if not isinstance(answer, TourAnswer):
         listed = request.job == "list"
         if as_json:
-            emit_json(answer.document(listed))
+            emit_json(answer.to_json(listed))
         else:
             current().answer("\n".join(answer.lines(listed)))
         end_at_limit(answer.limit_reached)
         return
-    show_answer(answer.document(), answer.lines(), as_json, pictures, answer)
+    show_answer(answer.to_json(), answer.lines(), as_json, pictures, answer)
     end_at_limit(answer.limit_reached)
 
 

@@ -12,7 +12,7 @@ A planning puzzle in the exchange's shape: an ``instance`` read from SFEN board 
 >>> answer = solve(instance, verify=True)
 >>> answer.outcome.describe(), answer.oracle.agrees, validate(instance, answer.moves)
 ('plan of 5 moves (proven optimal)', True, [])
->>> [name for name, _ in answer.plan()][-1].split()[0][-2:], answer.document()["goal"]
+>>> [name for name, _ in answer.plan()][-1].split()[0][-2:], answer.to_json()["goal"]
 ('1a', '1PP/1S1/P1B')
 """
 

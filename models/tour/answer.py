@@ -59,7 +59,7 @@ class TourAnswer(Drawn):
             raise BoardsatError(f"no tour to draw: {self.status.value}")
         return tour_picture(self.spec.board, self.tour, self.spec.closed)
 
-    def document(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         return spec_fields(self.spec) | {
             "status": self.status.value,
             "found": self.found,
@@ -114,7 +114,7 @@ class TourCount:
             return Status.UNKNOWN
         return Status.SATISFIABLE if self.count else Status.UNSATISFIABLE
 
-    def document(self, listed: bool = False) -> dict[str, Any]:
+    def to_json(self, listed: bool = False) -> dict[str, Any]:
         """The count's fields; ``listed`` adds every tour listed, not only the first."""
         document = spec_fields(self.spec) | {
             "status": self.status.value,
