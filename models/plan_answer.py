@@ -157,9 +157,16 @@ class PlanAnswer(Drawn, Generic[P, M]):
 
     def lines(self) -> list[str]:
         """The outcome, each move with the position after it, then the checks. A position drawn
-        on several lines is drawn below its move, the start first."""
+        on several lines is drawn below its move, the start first. Asked for the farthest
+        positions, the plan is one line of moves: the positions are what was asked for."""
         lines = [self.outcome.describe()]
         plan = self.plan()
+        if self.farthest is not None:
+            if plan:
+                lines.append(f"  moves: {', '.join(name for name, _ in plan)}")
+            if self.oracle is not None:
+                lines.append(self.oracle.line())
+            return [*lines, *self.farthest.lines()]
         if plan and len(self.puzzle.picture(self.puzzle.start)) > 1:
             lines += ["  start", *_indented(self.puzzle.picture(self.puzzle.start))]
         for number, (name, after) in enumerate(plan, 1):
@@ -170,6 +177,4 @@ class PlanAnswer(Drawn, Generic[P, M]):
                 lines += [f"{number:>3}. {name}", *_indented(drawn)]
         if self.oracle is not None:
             lines.append(self.oracle.line())
-        if self.farthest is not None:
-            lines.extend(self.farthest.lines())
         return lines

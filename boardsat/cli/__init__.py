@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 import sys
 from collections.abc import Sequence
 
@@ -96,6 +97,18 @@ def _register_puzzle_commands() -> None:
 _register_puzzle_commands()
 
 
+def _as_sentence(error: click.ClickException) -> str:
+    """click's message, made plain where a new user meets it: a negative size reads as an
+    unknown option to click, and an unknown command should say where the commands are."""
+    if isinstance(error, click.NoSuchOption) and re.fullmatch(r"-\d+", error.option_name):
+        return f"{error.option_name} is not a board size: a side is a whole number from 1"
+    message = error.format_message()
+    if isinstance(error, click.UsageError) and message.startswith("No such command"):
+        path = error.ctx.command_path if error.ctx is not None else "boardsat"
+        return f"{message} `{path} --help` lists the commands."
+    return message
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: click's errors and BoardsatError become one line and exit status 2; the
     memory ceiling reached, one line and exit status 3 (LIMIT_REACHED)."""
@@ -110,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo(f"boardsat: error: no command given; `{path} --help` lists them", err=True)
         sys.exit(2)
     except click.ClickException as error:
-        click.echo(f"boardsat: error: {error.format_message()}", err=True)
+        click.echo(f"boardsat: error: {_as_sentence(error)}", err=True)
         sys.exit(2)
     except BoardsatError as error:
         click.echo(f"boardsat: error: {error}", err=True)

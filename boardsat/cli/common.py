@@ -13,7 +13,7 @@ from typing import Any, TypeVar, cast
 import click
 from click.core import ParameterSource
 
-from boardsat.backends import backend_problem
+from boardsat.backends import MIP_BACKENDS, backend_problem
 from boardsat.cli import terminal
 from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.deadline import cancelled, time_limit_problem
@@ -44,15 +44,26 @@ def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str | No
     return value
 
 
-def backend_option(default: str | None = "cpsat", unset: str = "") -> Callable[[F], F]:
-    """``--backend``; ``unset`` says what stands in for it when it has no ``default``."""
+def backend_option(
+    default: str | None = "cpsat", unset: str = "", mip: bool = True
+) -> Callable[[F], F]:
+    """``--backend``; ``unset`` says what stands in for it when it has no ``default``, and
+    ``mip`` False refuses the MIP backends (a command whose search needs a solver session)."""
+    names = "cpsat, highs, scip, or a python-sat solver name" if mip else (
+        "cpsat or a python-sat solver name"
+    )
+
+    def known(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if not mip and value in MIP_BACKENDS:
+            raise click.BadParameter(f"{value} is a MIP backend; this command takes {names}")
+        return _known_backend(ctx, param, value)
+
     return click.option(
         "--backend",
         default=default,
         show_default=default is not None,
-        callback=_known_backend,
-        help="cpsat, highs, scip, or a python-sat solver name (see `boardsat backends`)"
-        + (f"; default: {unset}." if unset else "."),
+        callback=known,
+        help=f"{names} (see `boardsat backends`)" + (f"; default: {unset}." if unset else "."),
     )
 
 

@@ -17,7 +17,7 @@ from boardsat.cli.common import comma_list, progress
 from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.encoders.families import pysat_solver_names
 from boardsat.models.exchange import bench as exchange_bench
-from boardsat.models.exchange.instance import Exchange
+from boardsat.models.exchange.instance import KNIGHTS, Exchange
 from boardsat.models.exchange.published import SEED_GOAL, SEED_START
 from boardsat.models.exchange.solve import (
     DEFAULT_BACKEND,
@@ -29,12 +29,20 @@ from boardsat.models.exchange.solve import (
 
 @click.command("exchange")
 @click.option(
-    "--start", default=SEED_START, show_default=True, help="Board text, rows top to bottom."
+    "--start",
+    default=SEED_START,
+    show_default=True,
+    help="Board text: rows top to bottom, separated by '/'; '.' is empty, a letter a knight"
+    f" ({', '.join(f'{letter} {name}' for letter, name in KNIGHTS.items())}).",
 )
 @click.option("--goal", default=SEED_GOAL, show_default=True, help="Board text of the goal.")
 @planning_options(DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 def command(start: str, goal: str, **options: Any) -> None:
-    """Exchange knights: the fewest moves from START to GOAL, proven by increasing horizons."""
+    """Exchange knights: the fewest moves from START to GOAL, proven by increasing horizons.
+
+    The first row of the board text is the top rank; a1 is the bottom-left square. Every
+    knight of a colour is like every other, so a goal says only where each colour must stand.
+    """
     solve_and_print(request, Exchange.parse(start, goal), options)
 
 

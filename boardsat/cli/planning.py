@@ -61,7 +61,7 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
         command = solving_command(command)
         for option in reversed(
             (
-                backend_option(default=backend),
+                backend_option(default=backend, mip=False),
                 click.option(
                     "--max-horizon",
                     type=click.IntRange(min=0),

@@ -88,10 +88,10 @@ class DominationAnswer(Drawn):
         return placement_picture(self.board, self.placement)
 
     def text(self) -> str:
-        """The board as the seed prints it, then the summary line."""
+        """The board as the seed prints it, its legend, then the summary line."""
         if not self.result.has_solution:
             return self.summary()
-        return f"{render(self.board, self.placement)}\n{self.summary()}"
+        return f"{render(self.board, self.placement)}\n{LEGEND}\n{self.summary()}"
 
     def summary(self) -> str:
         """One line: the count, whether it is proven, the bound, how and how long."""
@@ -125,6 +125,9 @@ class DominationAnswer(Drawn):
             worker = PORTFOLIO_WORKER[self.variant]
             return f"CP-SAT portfolio: {worker} worker beside local search and LNS"
         return f"{self.result.backend} [{self.result.encoding}]"
+
+
+LEGEND = "(K: a knight; a digit: how many knights attack that empty square)"
 
 
 def render(board: Board, placement: Iterable[Square]) -> str:

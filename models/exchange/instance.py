@@ -1,7 +1,8 @@
 """A knight exchange instance: a board, a start and a goal, read from board text.
 
-Board text lists rows top to bottom separated by ``/``, ``.`` for an empty square and one letter
-per colour. Inside, a position is ``bytes`` of those characters in row-major order: compact and
+Board text lists rows top to bottom separated by ``/`` (the first row is the top rank; ``a1`` is
+the bottom-left square), ``.`` for an empty square and a knight's colour letter for each knight
+(:data:`KNIGHTS`). Inside, a position is ``bytes`` of those characters in row-major order: compact and
 hashable for the BFS oracle.
 """
 
@@ -15,6 +16,8 @@ from boardsat.models.board import Board
 from boardsat.models.exchange.published import SEED_GOAL, SEED_START
 
 EMPTY = ord(".")
+KNIGHTS = {"B": "black", "W": "white", "R": "red", "G": "green", "Y": "yellow"}
+"""The knights' colour letters; any number of colours may trade places."""
 Position = bytes
 Move = tuple[int, int]
 """From-square and to-square, as row-major indices."""
@@ -27,10 +30,11 @@ def parse_position(text: str) -> tuple[Board, Position]:
         raise BoardsatError(f"board {text!r} has an empty row (rows are separated by '/')")
     if len({len(row) for row in rows}) != 1:
         raise BoardsatError(f"board {text!r} has rows of different lengths")
-    bad = re.search(r"[^.A-Za-z]", "".join(rows))
+    bad = re.search(f"[^.{''.join(KNIGHTS)}]", "".join(rows))
     if bad:
+        letters = ", ".join(f"{letter} ({name})" for letter, name in KNIGHTS.items())
         raise BoardsatError(
-            f"board {text!r} has {bad.group()!r}: use '.' for empty and a letter per colour"
+            f"board {text!r} has {bad.group()!r}: a square holds '.' (empty) or a knight, {letters}"
         )
     board = Board(len(rows), len(rows[0]))
     return board, "".join(rows).encode("ascii")
@@ -54,9 +58,10 @@ class Exchange:
             )
         for colour in sorted((set(first) | set(last)) - {EMPTY}):
             if first.count(colour) != last.count(colour):
+                name = KNIGHTS[chr(colour)]
                 raise BoardsatError(
-                    f"start has {first.count(colour)} knights {chr(colour)!r} but goal has "
-                    f"{last.count(colour)}"
+                    f"start has {_knights(first.count(colour), name)} but goal has "
+                    f"{_knights(last.count(colour), name)}"
                 )
         return cls(board, first, last)
 
@@ -68,3 +73,7 @@ class Exchange:
 def seed_instance() -> Exchange:
     """Seed 000: the two rows of knights of a 3-wide, 4-tall board swap places."""
     return Exchange.parse(SEED_START, SEED_GOAL)
+
+
+def _knights(count: int, colour: str) -> str:
+    return f"{count} {colour} knight" + ("" if count == 1 else "s")

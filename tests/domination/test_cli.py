@@ -48,7 +48,8 @@ def test_text_answer_prints_the_board_with_attack_counts(
                 assert cells[r][c] == str(attackers)
     best = minimum_knights(4, 4, "independent")
     assert len(knights) == best
-    assert f"{best} knights (independent), proven optimal, lower bound {best}" in lines[4]
+    assert lines[4].startswith("(K: a knight; a digit:")  # the legend
+    assert f"{best} knights (independent), proven optimal, lower bound {best}" in lines[5]
 
 
 def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:

@@ -210,12 +210,13 @@ def test_successors_from_rules_equal_those_of_the_grounded_actions(
 @pytest.mark.parametrize(
     ("start", "goal", "message"),
     [
-        ("BB./..W", "W../..B", "2 knights 'B'"),
+        ("BB./..W", "W../..B", "2 black knights but goal has 1 black knight"),
         ("BB./..W", "WB./.B", "different lengths"),
         ("B../..W", "W../..B/...", "start is 2x3 but goal is 3x3"),
         ("B#./..W", "W../..B", "'#'"),
         ("B..//..W", "W../..B", "empty row"),
-        ("B../..W", "W../..b", "1 knights 'B' but goal has 0"),
+        ("B../..W", "W../..b", "'b': a square holds '.' \\(empty\\) or a knight"),
+        ("B../..W", ".../..W", "1 black knight but goal has 0 black knights"),
     ],
 )
 def test_bad_instances_are_one_clear_error(start: str, goal: str, message: str) -> None:
