@@ -49,8 +49,10 @@ def backend_option(
 ) -> Callable[[F], F]:
     """``--backend``; ``unset`` says what stands in for it when it has no ``default``, and
     ``mip`` False refuses the MIP backends (a command whose search needs a solver session)."""
-    names = "cpsat, highs, scip, or a python-sat solver name" if mip else (
-        "cpsat or a python-sat solver name"
+    names = (
+        "cpsat, highs, scip, or a python-sat solver name"
+        if mip
+        else ("cpsat or a python-sat solver name")
     )
 
     def known(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
