@@ -20,6 +20,7 @@ from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.cli.terminal import session
 from boardsat.deadline import cancelled
 from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target
 from boardsat.harness.cluster import dask_runner
 from boardsat.harness.execute import FAILED
 from boardsat.harness.matrix import Limits, Matrix, cross, load_matrix, shipped_matrices
@@ -214,6 +215,8 @@ def _targets(out: str | None, resume: bool, update_record: str | None) -> tuple[
     if update_record is None:
         if out is None:
             raise click.UsageError("name the record: --out FILE.jsonl (or --update-record NAME)")
+        if not Path(out).is_file():
+            new_file_target(out)  # a name that names no file is refused as given
         return Path(out), None
     if out is not None:
         raise click.BadParameter(

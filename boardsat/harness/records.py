@@ -111,10 +111,11 @@ class RowLog:
         self.path = path
         self.earlier: list[Row] = []
         if path.exists() and resume:
+            data = path.read_bytes()
+            if not data.endswith(b"\n"):  # a row cut short by a kill: dropped, its cell rerun
+                with path.open("r+b") as handle:
+                    handle.truncate(data.rfind(b"\n") + 1)
             self.earlier = read_rows(path)
-            if path.read_bytes()[-1:] not in (b"", b"\n"):  # a row cut short: start a new line
-                with path.open("a", encoding="utf-8") as handle:
-                    handle.write("\n")
         elif path.exists():
             raise BoardsatError(f"{path} exists already; --resume continues it, or name a new file")
         else:
