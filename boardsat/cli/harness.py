@@ -309,13 +309,14 @@ def _show(rows: Sequence[Row], baseline: str | None, found: Sequence[str]) -> No
 
 def _table(summaries: Sequence[RouteSummary], baseline: str | None) -> str:
     ratio_head = f"x {baseline}" if baseline else "x baseline"
+    width = max([34, *(len(one.route) for one in summaries)])
     lines = [
-        f"{'puzzle':<11} {'route':<34} {'solved':>9} {'PAR-2 s':>9} {'median s':>9} {ratio_head:>14}"
+        f"{'puzzle':<11} {'route':<{width}} {'solved':>9} {'PAR-2 s':>9} {'median s':>9} {ratio_head:>14}"
     ]
     for one in summaries:
         ratio = "-" if one.ratio is None else f"{one.ratio:.2f}"
         lines.append(
-            f"{one.puzzle:<11} {one.route:<34} {f'{one.solved}/{one.cells}':>9}"
+            f"{one.puzzle:<11} {one.route:<{width}} {f'{one.solved}/{one.cells}':>9}"
             f" {one.par2:>9.3f} {one.median:>9.3f} {ratio:>14}"
         )
     return "\n".join(lines)

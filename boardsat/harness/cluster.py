@@ -91,6 +91,9 @@ def _rows(client: Any, cells: Sequence[Cell]) -> Iterator[Row]:
             try:
                 yield future.result()
             except Exception as error:  # a dead worker, or a failure outside the cell's child
-                yield failed_row(cell, f"the Dask task failed: {type(error).__name__}: {error}")
+                why = f"the Dask task failed: {type(error).__name__}: {error}"
+                if "daemonic" in str(error):
+                    why += "; start the workers with DASK_DISTRIBUTED__WORKER__DAEMON=False"
+                yield failed_row(cell, why)
     finally:
         client.cancel(list(futures))
