@@ -51,7 +51,7 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
         points = sorted((row["size"], float(row["wall_s"])) for row in group if solved(row))
         sizes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=route)
     cactus.set(xlabel="wall seconds", ylabel="cells solved", title="Cactus plot")
-    cactus.yaxis.get_major_locator().set_params(integer=True)
+    cactus.yaxis.set_major_locator(MaxNLocator(integer=True))
     sizes.set(
         xlabel="instance size (squares or cells)",
         ylabel="wall seconds (solved cells)",
