@@ -36,6 +36,7 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
     (None: the first two routes of the rows; no scatter with fewer)."""
     try:
         from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
     except ImportError:
         raise BoardsatError("plots need matplotlib: pip install 'boardsat[plot]'") from None
     paths = plot_files(folder)
