@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import click
 
 from boardsat.backends import Capabilities, available_backends, preload
+from boardsat.cli import harness
 from boardsat.cli.common import LIMIT_REACHED, emit_json, json_option
 from boardsat.demo import seed_checks
 from boardsat.errors import BoardsatError
@@ -80,7 +81,9 @@ def demo() -> None:
 
 @cli.group()
 def bench() -> None:
-    """Benchmarks: medians and ratios against a baseline run in the same process."""
+    """Benchmarks: `run` a matrix (a shipped one, a TOML file, or cells named by options), each
+    cell in its own process under its limits, locally or on Dask (--dask), resumable (--resume),
+    every row verified; `report` a record with plots (--plot); `matrices` lists what there is."""
     preload(available_backends())  # before any timing, and before children fork to be timed
 
 
@@ -95,6 +98,8 @@ def _register_puzzle_commands() -> None:
 
 
 _register_puzzle_commands()
+for _command in harness.COMMANDS:
+    bench.add_command(_command)
 
 
 def _as_sentence(error: click.ClickException) -> str:

@@ -6,8 +6,7 @@ from typing import Any
 
 import click
 
-from boardsat.cli.planning import bench_command, planning_options, solve_and_print
-from boardsat.models.flipit import bench as flipit_bench
+from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.flipit.instance import BLACK, HOLE, FlipIt, board_named
 from boardsat.models.flipit.published import SEED_START
 from boardsat.models.flipit.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, request
@@ -38,6 +37,3 @@ def command(board_name: str, start: str | None, goal: str | None, **options: Any
     board = board_named(board_name)
     first = start if start is not None else HOLE + BLACK * (board.cells - 1)
     solve_and_print(request, FlipIt.parse(board, first, goal), options)
-
-
-bench = bench_command("flipit", "Flip-It", flipit_bench)

@@ -10,22 +10,17 @@ puzzle's ``request`` and prints the answer; a disagreement with the BFS oracle e
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import click
 
-from boardsat.backends import capabilities
-from boardsat.benchmark import Measurement, ratio_table, results_file
 from boardsat.cli.common import (
     PictureFiles,
     backend_option,
-    comma_list,
     emit_json,
     end_at_limit,
     json_option,
     picture_options,
-    progress,
     refuse_beside_export,
     show_answer,
     solving_command,
@@ -34,8 +29,7 @@ from boardsat.cli.common import (
 from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
-from boardsat.models import plan_bench, plan_solve
-from boardsat.models.plan_bench import Sweep
+from boardsat.models import plan_solve
 from boardsat.models.plan_solve import PlanRequest
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -173,59 +167,3 @@ def _report_export(exported: ExportedPddl, as_json: bool) -> None:
         f" {exported.domain_path} (PDDL domain): {exported.propositions} propositions,"
         f" {exported.actions} actions"
     )
-
-
-class PlanBench(Protocol):
-    """A planning puzzle's benchmark module: its seed rows and its deep rows."""
-
-    def seed_rows(self, sweep: Sweep) -> list[Measurement]: ...
-
-    def deep_rows(self, sweep: Sweep) -> list[Measurement]: ...
-
-
-def bench_command(name: str, title: str, rows: PlanBench) -> click.Command:
-    """`boardsat bench NAME`: the puzzle's planner configurations against the BFS oracle."""
-
-    @click.command(name)
-    @click.option("--repeats", type=click.IntRange(min=1), default=3, show_default=True)
-    @click.option(
-        "--solvers",
-        default=",".join(plan_bench.SOLVERS),
-        show_default=True,
-        help="SAT solvers, each run with all, none, and all but one of the strengthenings.",
-    )
-    @click.option("--no-cpsat", is_flag=True, help="Leave out the CP-SAT planner's rows.")
-    @click.option("--deep", is_flag=True, help="Also the deepest instances (minutes).")
-    @time_limit_option
-    @click.option("--output", type=click.Path(dir_okay=False), default=None)
-    def bench(
-        repeats: int,
-        solvers: str,
-        no_cpsat: bool,
-        deep: bool,
-        time_limit: float | None,
-        output: str | None,
-    ) -> None:
-        chosen = comma_list(solvers, "--solvers", "SAT solver")
-        for solver in chosen:
-            capabilities(solver)  # one error line for an unknown or missing solver
-        target = results_file(name, output)
-
-        def shown(row: Measurement) -> None:
-            progress(f"{row.instance} {row.route}: {row.median_seconds:.3f} s {row.outcome}")
-
-        sweep = Sweep(chosen, repeats, time_limit, cpsat=not no_cpsat, on_row=shown)
-        measured = rows.seed_rows(sweep)
-        if deep:  # minutes a run: once each
-            measured += rows.deep_rows(replace(sweep, repeats=1))
-        click.echo(ratio_table(measured, plan_bench.BASELINE))
-        unverified = [row for row in measured if row.extra.get("verified") is False]
-        path = target.write(measured, sweep.settings() | {"deep": deep})
-        click.echo(f"results written to {path}")
-        if unverified:
-            raise click.ClickException(
-                f"{len(unverified)} planner rows were not verified (first: {unverified[0].route})"
-            )
-
-    bench.help = f"{title}: the planner (solvers x strengthenings, CP-SAT) against the BFS oracle."
-    return bench

@@ -6,8 +6,7 @@ from typing import Any
 
 import click
 
-from boardsat.cli.planning import bench_command, planning_options, solve_and_print
-from boardsat.models.shogi import bench as shogi_bench
+from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.shogi.instance import Shogi
 from boardsat.models.shogi.published import SEED_GOAL, SEED_START
 from boardsat.models.shogi.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, request
@@ -27,6 +26,3 @@ def command(start: str, goal: str, **options: Any) -> None:
     """Shogi sliding puzzle: move the first player's pieces by their shogi moves (no captures,
     no promotion) from START to GOAL; the fewest moves, proven by increasing horizons."""
     solve_and_print(request, Shogi.parse(start, goal), options)
-
-
-bench = bench_command("shogi", "Shogi sliding puzzle", shogi_bench)

@@ -18,6 +18,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.status import Status
 from rich.text import Text
 
@@ -121,6 +122,41 @@ class Terminal:
             self.show(f"best found {found}, proven bound {bound} (last: {event.racer})")
 
         return heard
+
+    @contextlib.contextmanager
+    def sweep_progress(self, total: int) -> Iterator[Callable[[str, bool], None]]:
+        """A progress bar over a sweep's ``total`` cells (rows done, failures, elapsed) on a
+        terminal; elsewhere one lasting line per row. Yields ``done(line, failed)``."""
+        self.stop()
+        failures = 0
+        if not self.live:
+            count = 0
+
+            def noted(line: str, failed: bool) -> None:
+                nonlocal count
+                count += 1
+                self.note(f"[{count}/{total}] {line}")
+
+            yield noted
+            return
+        bar = Progress(
+            TextColumn("sweep"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[failures]} failed"),
+            TimeElapsedColumn(),
+            console=self.err,
+        )
+        task = bar.add_task("sweep", total=total, failures=0)
+
+        def advanced(line: str, failed: bool) -> None:
+            nonlocal failures
+            failures += failed
+            bar.console.print(line, markup=False, emoji=False, highlight=False)
+            bar.update(task, advance=1, failures=failures)
+
+        with bar:
+            yield advanced
 
     def tours_found(self, count: int) -> None:
         self.show(f"{count} tours so far")

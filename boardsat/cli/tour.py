@@ -1,4 +1,4 @@
-"""`boardsat tour`: find, list or count knight's tours; `boardsat bench tour`: routes compared.
+"""`boardsat tour`: find, list or count knight's tours.
 
 Squares are read in chess notation (a1 = bottom-left) or as 0-based ``row,col``. The command
 checks its options, parses them into a :class:`~boardsat.models.tour.solve.TourRequest`, hands
@@ -13,36 +13,29 @@ from typing import Any
 import click
 
 from boardsat.backends import CPSAT
-from boardsat.benchmark import ratio_table, results_file
 from boardsat.cli.common import (
     PictureFiles,
     backend_option,
-    comma_list,
     emit_json,
     end_at_limit,
     export_option,
     json_option,
     picture_options,
-    progress,
     refuse_beside_export,
     report_export,
     show_answer,
     solving_command,
     time_limit_option,
-    usable_time_limit,
 )
 from boardsat.cli.terminal import current
-from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
-from boardsat.models.tour import bench as tour_bench
 from boardsat.models.tour.answer import TourAnswer
 from boardsat.models.tour.model import TourSpec, build_tour_model
 from boardsat.models.tour.routes import ROUTES
 from boardsat.models.tour.solve import COUNTERS, DEFAULT_COUNTER, TourRequest, solve
-from boardsat.models.tour.split import MIN_BLOCK
 
 SOLVING_OPTIONS = (
     "count_tours",
@@ -179,102 +172,3 @@ def _square(board: Board, text: str | None, option: str) -> Square | None:
         return board.parse(text)
     except BoardsatError as error:
         raise click.BadParameter(str(error), param_hint=option) from None
-
-
-@click.command("tour")
-@click.option(
-    "--sizes",
-    help="Closed n x n tours to find, comma-separated (default "
-    f"{','.join(map(str, tour_bench.CLOSED_SIDES))}; with --choice "
-    f"{','.join(map(str, tour_bench.CHOICE_SIDES))}).",
-)
-@click.option(
-    "--routes",
-    default=",".join(tour_bench.CLOSED_ROUTES),
-    show_default=True,
-    help="cpsat, cadical195/<circuit encoding>, 'quadrants <route>'; comma-separated.",
-)
-@click.option(
-    "--choice",
-    is_flag=True,
-    help="Measure what the tour defaults are chosen from instead: the whole board against "
-    "the quadrant split with each --block-sides, on CP-SAT and CaDiCaL + lazy cuts "
-    "(default record bench/results/tour_routes.json).",
-)
-@click.option(
-    "--block-sides",
-    default=",".join(map(str, tour_bench.BLOCK_SIDES)),
-    show_default=True,
-    help="With --choice: the smallest block sides to split with, comma-separated.",
-)
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0.1, max=LONGEST_TIME_LIMIT_S),
-    callback=usable_time_limit,
-    default=60.0,
-    show_default=True,
-    help="Seconds per solve; a route stops at its first board without an answer in time.",
-)
-@click.option("--repeats", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
-    "--output",
-    type=click.Path(dir_okay=False),
-    help="Results file (default bench/results/tour.json).",
-)
-def bench(
-    sizes: str | None,
-    routes: str,
-    choice: bool,
-    block_sides: str,
-    time_limit: float,
-    repeats: int,
-    output: str | None,
-) -> None:
-    """Closed n x n tours per route, counting speed (ZDD vs enumeration), CNF encoding sizes;
-    or, with --choice, the measurements behind the tour defaults."""
-    default_sides = tour_bench.CHOICE_SIDES if choice else tour_bench.CLOSED_SIDES
-    sides = _board_sides(sizes or ",".join(map(str, default_sides)), "--sizes", 3)
-    if choice:
-        blocks = _board_sides(block_sides, "--block-sides", MIN_BLOCK)
-        target = results_file("tour_routes", output)
-        progress("whole board against quadrant blocks ...")
-        measured = tour_bench.route_choice(sides, blocks, time_limit, repeats)
-        click.echo(ratio_table(measured, tour_bench.CHOICE_BASELINE))
-        settings = {"sizes": sides, "block_sides": blocks, "time_limit_s": time_limit}
-        click.echo(f"results written to {target.write(measured, settings | {'repeats': repeats})}")
-        return
-    chosen = comma_list(routes, "--routes", "route")
-    unknown = tour_bench.unknown_routes(chosen)
-    if unknown:
-        raise click.BadParameter(f"unknown route {unknown[0]!r}", param_hint="--routes")
-    target = results_file("tour", output)
-    progress("closed tours ...")
-    found = tour_bench.closed_tours(sides, chosen, time_limit, repeats)
-    click.echo(ratio_table(found, tour_bench.CLOSED_BASELINE))
-    progress("counting ...")
-    counted = tour_bench.counting(repeats, time_limit)
-    click.echo(ratio_table(counted, tour_bench.COUNTING_BASELINE))
-    progress("encoding sizes ...")
-    table = tour_bench.encoding_sizes(tour_bench.ENCODING_SIDES)
-    click.echo(f"{'board':<8} {'encoding':<20} {'arcs':>8} {'variables':>10} {'clauses':>10}")
-    for row in table:
-        click.echo(
-            f"{row['board']:<8} {row['encoding']:<20} {row['arcs']:>8} {row['variables']:>10} {row['clauses']:>10}"
-        )
-    settings = tour_bench.settings(sides, chosen, time_limit, repeats, table)
-    click.echo(f"results written to {target.write([*found, *counted], settings)}")
-
-
-def _board_sides(text: str, option: str, least: int) -> list[int]:
-    """A list of sides, each checked before anything is measured."""
-    try:
-        sides = [int(part) for part in comma_list(text, option, "side")]
-    except ValueError:
-        raise click.BadParameter(
-            f"expected comma-separated integers, got {text!r}", param_hint=option
-        ) from None
-    if min(sides) < least:
-        raise click.BadParameter(f"sides must be at least {least}", param_hint=option)
-    for side in sides:
-        Board(side, side)  # a board too large is one error line
-    return sides

@@ -1,4 +1,5 @@
-"""The shogi sliding puzzle benchmark, on the planning puzzles' shared one (``plan_bench``).
+"""The shogi sliding puzzle's benchmark matrix: its named instances on the shared planning
+routes (:mod:`boardsat.models.plan_bench`).
 
 Its instances: the seed example, the seed start to the farthest position the oracle finds from
 it, and the deepest 3 x 3 puzzle found so far (``published.DEEP_START`` to ``DEEP_GOAL``).
@@ -6,35 +7,53 @@ it, and the deepest 3 x 3 puzzle found so far (``published.DEEP_START`` to ``DEE
 
 from __future__ import annotations
 
-from boardsat.benchmark import Measurement
-from boardsat.models.plan_bench import Sweep, farthest, instance_rows
+from typing import Any
+
+from boardsat.cells import InstanceSpec
+from boardsat.models.plan_bench import farthest, named, planning_bench
 from boardsat.models.shogi.instance import Shogi, seed_instance, sfen
-from boardsat.models.shogi.published import DEEP_GOAL, DEEP_MOVES, DEEP_START, SEED_MOVES
+from boardsat.models.shogi.published import (
+    DEEP_GOAL,
+    DEEP_MOVES,
+    DEEP_START,
+    SEED_FARTHEST,
+    SEED_MOVES,
+)
 from boardsat.models.shogi.solve import ROUTE, ShogiPuzzle
 
+FAMILIES = {
+    "seed": f"seed 002: bishop, silver and three pawns on 3x3, {SEED_MOVES} moves",
+    "seed-farthest": f"the seed start to its farthest position, {SEED_FARTHEST} moves",
+    "deep": f"{DEEP_START} to {DEEP_GOAL}, the deepest 3x3 puzzle found so far, {DEEP_MOVES} moves",
+}
 
-def seed_rows(sweep: Sweep) -> list[Measurement]:
-    """The seed example, then the seed start to its farthest position."""
+
+def _spec(name: str, instance: Shogi, moves: int, source: str) -> tuple[InstanceSpec, Any]:
+    size = instance.board.rows * instance.board.cols
+    return InstanceSpec(name, "min", size, moves, source), instance
+
+
+def _seed_farthest() -> tuple[InstanceSpec, Any]:
     seed = seed_instance()
     depth, positions = farthest(ShogiPuzzle(seed))
-    deep = Shogi(seed.board, seed.start, positions[0])
-    rows = []
-    for label, instance in (
-        (f"seed ({SEED_MOVES} moves)", seed),
-        (f"seed start to farthest ({depth} moves)", deep),
-    ):
-        rows += instance_rows(label, ROUTE, instance, sweep)
-    return rows
-
-
-def deep_rows(sweep: Sweep) -> list[Measurement]:
-    """The deepest puzzle found so far."""
-    instance = Shogi.parse(DEEP_START, DEEP_GOAL)
-    label = f"{DEEP_START} to {DEEP_GOAL} ({DEEP_MOVES} moves)"
-    return instance_rows(label, ROUTE, instance, sweep)
+    instance = Shogi(seed.board, seed.start, positions[0])
+    return _spec("seed-farthest", instance, depth, "the BFS oracle")
 
 
 def farthest_goals(instance: Shogi) -> tuple[int, list[str]]:
     """The oracle's farthest positions from ``instance``'s start, as sorted SFEN."""
     depth, positions = farthest(ShogiPuzzle(instance))
     return depth, [sfen(instance.board, p) for p in positions]
+
+
+resolve = named(
+    {
+        "seed": lambda: _spec("seed", seed_instance(), SEED_MOVES, "published.SEED_MOVES"),
+        "seed-farthest": _seed_farthest,
+        "deep": lambda: _spec(
+            "deep", Shogi.parse(DEEP_START, DEEP_GOAL), DEEP_MOVES, "published.DEEP_MOVES"
+        ),
+    },
+    FAMILIES,
+)
+BENCH = planning_bench("shogi", FAMILIES, resolve, ROUTE)

@@ -14,7 +14,7 @@ REFUSED = {
     "no bench": ["bench"],
     "workers past 32 bits": ["domination", "3", "--route", "single", "--workers", str(2**40)],
     "NaN bench limit": ["bench", "domination", "--max-n", "2", "--time-limit", "nan"],
-    "NaN tour bench limit": ["bench", "tour", "--sizes", "6", "--time-limit", "nan"],
+    "NaN sweep limit": ["bench", "run", "tour", "--time-limit", "nan", "--out", "x.jsonl"],
     "bench workers past 32 bits": [
         "bench",
         "domination",
@@ -23,9 +23,30 @@ REFUSED = {
         "--route",
         f"textbook cpsat w{MAX_WORKERS + 1}",
     ],
-    "tour bench board too large": ["bench", "tour", "--sizes", "600", "--routes", "cpsat"],
-    "no tour bench route": ["bench", "tour", "--sizes", "6", "--routes", ","],
-    "no exchange bench solver": ["bench", "exchange", "--solvers", ","],
+    "tour sweep board too large": [
+        "bench",
+        "run",
+        "--puzzle",
+        "tour",
+        "--instances",
+        "closed:600",
+        "--routes",
+        "cpsat",
+        "--out",
+        "x.jsonl",
+    ],
+    "no sweep route": [
+        "bench",
+        "run",
+        "--puzzle",
+        "tour",
+        "--instances",
+        "closed:6",
+        "--routes",
+        ",",
+        "--out",
+        "x.jsonl",
+    ],
     "no strengthening": ["exchange", "--strengthen", ","],
     "a digit that is not ASCII": ["tour", "5", "--open", "--start", "a\u0663"],
 }
@@ -44,10 +65,10 @@ def test_bad_input_is_one_line_and_exit_status_2(args: list[str], run_cli: CliRu
     [
         ["tour", "5", "--open", "--svg"],
         ["domination", "3", "--backend", "cadical195", "--route", "single", "--proof"],
-        ["bench", "exchange", "--output"],
+        ["bench", "run", "shogi", "--out"],
         ["bench", "domination", "--max-n", "1", "--output"],
     ],
-    ids=["svg", "proof", "exchange bench", "domination bench"],
+    ids=["svg", "proof", "sweep", "domination bench"],
 )
 def test_a_path_that_names_no_file_is_refused_and_nothing_is_created(
     args: list[str], name: str, run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -48,31 +48,15 @@ def test_a_row_reports_the_outcome_of_its_median_run(monkeypatch: pytest.MonkeyP
     assert row.run_outcomes == ("OPTIMAL 78", "OPTIMAL 78", "UNKNOWN 79")
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["tour", "--sizes", "6", "--routes", "cpsat", "--time-limit", "5"],
-        ["exchange", "--repeats", "1", "--solvers", "cadical195"],
-    ],
-    ids=["tour", "exchange"],
-)
 def test_a_benchmark_keeps_an_existing_output_file_and_measures_nothing(
-    args: list[str], tmp_path: Path, run_cli: CliRun
+    tmp_path: Path, run_cli: CliRun
 ) -> None:
     """The check comes before the first measurement, so a refusal prints nothing on stdout."""
     taken = tmp_path / "taken.json"
     taken.write_text("keep me\n")
-    code, out, err = run_cli("bench", *args, "--output", str(taken))
+    code, out, err = run_cli("bench", "domination", "--max-n", "3", "--output", str(taken))
     assert code == 2 and out == "" and "not overwritten" in err
     assert taken.read_text() == "keep me\n"
-
-
-def test_the_exchange_benchmark_refuses_an_unknown_solver_before_measuring(
-    run_cli: CliRun,
-) -> None:
-    code, out, err = run_cli("bench", "exchange", "--solvers", "cadical195,nosuchsat")
-    assert code == 2 and out == ""
-    assert len(err.strip().splitlines()) == 1 and "nosuchsat" in err
 
 
 def test_a_results_file_taken_during_the_run_is_kept(tmp_path: Path) -> None:

@@ -19,8 +19,7 @@ from boardsat.deadline import Deadline
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
-from boardsat.models.tour import bench as tour_bench
-from boardsat.models.tour.answer import TourCount, numbered_board
+from boardsat.models.tour.answer import numbered_board
 from boardsat.models.tour.model import TourModel, TourSpec, build_tour_model
 from boardsat.models.tour.published import SEED_COUNTS
 from boardsat.models.tour.rules import validate_tour
@@ -322,24 +321,3 @@ def test_bad_specs_are_one_line_errors(
     with pytest.raises(BoardsatError, match=reason) as refused:
         TourSpec(Board(5, 5), closed=closed, start=start, end=end)
     assert "\n" not in str(refused.value)
-
-
-# -- the benchmark -------------------------------------------------------------------------------
-def test_zdd_rows_run_in_a_child_under_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wrong ZDD count is an ERROR row and a slow one a TIMEOUT row, not an abort or a hang."""
-    spec = TourSpec(Board(5, 5), closed=False, start=(0, 0))
-    expected = SEED_COUNTS[(5, 5)]
-
-    def counter(count: int, seconds: float) -> Callable[[TourSpec], TourCount]:
-        def count_by_zdd(spec: TourSpec) -> TourCount:
-            time.sleep(seconds)
-            return TourCount(spec, count, True, "zdd", 0.01)
-
-        return count_by_zdd
-
-    outcomes = []
-    for count, seconds in ((expected, 0.0), (expected + 1, 0.0), (expected, 30.0)):
-        monkeypatch.setattr(tour_bench, "count_by_zdd", counter(count, seconds))
-        row = tour_bench.zdd_row("open 5x5 corner", spec, expected, 3.0, 1)
-        outcomes.append(row.outcome)
-    assert outcomes == [f"{expected} tours", "ERROR", "TIMEOUT"]

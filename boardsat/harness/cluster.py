@@ -1,0 +1,99 @@
+"""The same sweep on a Dask distributed cluster: one task per cell, each running its cell in a
+child process on the worker (:func:`boardsat.harness.execute.run_cell`), so the limits hold there
+as they do here.
+
+Tasks are never retried (``retries=0``); a task whose worker dies, or that fails outside its
+cell, comes back as an ERROR row. Workers must not be daemonic processes, since a daemon may
+start no child: a LocalCluster is started so, and workers started elsewhere need
+``DASK_DISTRIBUTED__WORKER__DAEMON=False`` (the README shows the commands).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from boardsat.cells import Cell
+from boardsat.errors import BoardsatError
+from boardsat.harness.execute import failed_row, key_of, run_cell
+from boardsat.harness.records import Row
+from boardsat.harness.sweep import Runner
+
+LOCAL = "local:"
+CONNECT_TIMEOUT_S = 20
+SETTINGS = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 0}
+
+
+def dask_runner(address: str) -> Runner:
+    """A runner on the cluster at ``address`` (``tcp://HOST:PORT``), or on a LocalCluster of
+    N worker processes with one thread each, bound to the loopback (``local:N``)."""
+    if address.startswith(LOCAL):
+        workers = address.removeprefix(LOCAL)
+        if not workers.isdigit() or int(workers) < 1:
+            raise BoardsatError(f"--dask local:N needs a number of workers, got {address!r}")
+    try:
+        import dask.distributed  # noqa: F401  (checked before any cell runs)
+    except ImportError:
+        raise BoardsatError(
+            "--dask needs dask[distributed]: pip install 'boardsat[cluster]'"
+        ) from None
+
+    def run(cells: Sequence[Cell]) -> Iterator[Row]:
+        if not cells:
+            return
+        with _client(address) as client:
+            yield from _rows(client, cells)
+
+    return run
+
+
+@contextlib.contextmanager
+def _client(address: str) -> Iterator[Any]:
+    import dask
+    from dask.distributed import Client, LocalCluster
+
+    with dask.config.set(SETTINGS), contextlib.ExitStack() as stack:
+        if address.startswith(LOCAL):
+            cluster = stack.enter_context(
+                LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=int(address.removeprefix(LOCAL)),
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,
+                )
+            )
+            target: Any = cluster
+        else:
+            target = address
+        try:
+            client = stack.enter_context(
+                Client(target, timeout=CONNECT_TIMEOUT_S)  # type: ignore[no-untyped-call]
+            )
+        except OSError as error:
+            raise BoardsatError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        yield client
+
+
+def _rows(client: Any, cells: Sequence[Cell]) -> Iterator[Row]:
+    from dask.distributed import as_completed
+
+    futures = {
+        client.submit(
+            run_cell, cell, key=f"boardsat-cell-{key_of(cell)}", pure=False, retries=0
+        ): cell
+        for cell in cells
+    }
+    try:
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            cell = futures[future]
+            try:
+                yield future.result()
+            except Exception as error:  # a dead worker, or a failure outside the cell's child
+                why = f"the Dask task failed: {type(error).__name__}: {error}"
+                if "daemonic" in str(error):
+                    why += "; start the workers with DASK_DISTRIBUTED__WORKER__DAEMON=False"
+                yield failed_row(cell, why)
+    finally:
+        client.cancel(list(futures))

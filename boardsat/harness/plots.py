@@ -1,0 +1,104 @@
+"""A sweep's plots, each as PNG and SVG: a cactus plot (cells solved against time, per route),
+time against instance size per route, and a scatter of two routes' PAR-2 scores.
+
+matplotlib draws on a bare ``Figure`` (no pyplot, no global state, no display needed). Every
+file is checked to be new before any is drawn, so a taken name costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target
+from boardsat.harness.records import Row
+from boardsat.harness.report import score, solved
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+PLOTS = ("cactus", "size", "scatter")
+FORMATS = ("png", "svg")
+
+
+def plot_files(folder: Path) -> list[Path]:
+    """The files the plots go to in ``folder``, each refused in one line if taken."""
+    if not folder.is_dir():
+        raise BoardsatError(f"--plot {folder}: there is no such folder")
+    return [new_file_target(folder / f"{name}.{form}") for name in PLOTS for form in FORMATS]
+
+
+def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) -> list[Path]:
+    """Draw every plot of ``rows`` into ``folder``; ``pair`` picks the scatter's two routes
+    (None: the first two routes of the rows; no scatter with fewer)."""
+    try:
+        from matplotlib.figure import Figure
+        from matplotlib.ticker import MaxNLocator
+    except ImportError:
+        raise BoardsatError("plots need matplotlib: pip install 'boardsat[plot]'") from None
+    paths = plot_files(folder)
+    by_route: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_route[_label(row, rows)].append(row)
+    figures = {"cactus": Figure(figsize=(7, 4.5)), "size": Figure(figsize=(7, 4.5))}
+    cactus = figures["cactus"].subplots()
+    sizes = figures["size"].subplots()
+    for route, group in by_route.items():
+        times = sorted(float(row["wall_s"]) for row in group if solved(row))
+        cactus.step(times, range(1, len(times) + 1), where="post", label=route, marker=".")
+        points = sorted((row["size"], float(row["wall_s"])) for row in group if solved(row))
+        sizes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=route)
+    cactus.set(xlabel="wall seconds", ylabel="cells solved", title="Cactus plot")
+    cactus.yaxis.set_major_locator(MaxNLocator(integer=True))
+    sizes.set(
+        xlabel="instance size (squares or cells)",
+        ylabel="wall seconds (solved cells)",
+        title="Time against size",
+        yscale="log",
+    )
+    routes = list(by_route)
+    chosen = pair or ((routes[0], routes[1]) if len(routes) > 1 else None)
+    if chosen is not None:
+        figures["scatter"] = _scatter(Figure(figsize=(5, 5)), by_route, chosen)
+    for axes in (cactus, sizes):
+        axes.legend(fontsize="small")
+        axes.grid(alpha=0.3)
+    written = []
+    for path in paths:
+        figure = figures.get(path.stem)
+        if figure is not None:
+            figure.tight_layout()
+            figure.savefig(path)
+            written.append(path)
+    return written
+
+
+def _scatter(figure: Figure, by_route: dict[str, list[Row]], pair: tuple[str, str]) -> Figure:
+    first, second = pair
+    for route in pair:
+        if route not in by_route:
+            raise BoardsatError(f"--scatter: no rows of route {route!r}")
+    other = {(row["instance"], row["seed"]): score(row) for row in by_route[second]}
+    points = [
+        (score(row), other[row["instance"], row["seed"]])
+        for row in by_route[first]
+        if (row["instance"], row["seed"]) in other
+    ]
+    axes = figure.subplots()
+    axes.scatter([p[0] for p in points], [p[1] for p in points])
+    top = max((max(p) for p in points), default=1.0)
+    axes.plot([0, top], [0, top], color="grey", linewidth=0.8)
+    axes.set(
+        xlabel=f"{first}: PAR-2 s", ylabel=f"{second}: PAR-2 s", title="Two routes, cell by cell"
+    )
+    return figure
+
+
+def _label(row: Row, rows: Sequence[Row]) -> str:
+    """The route's name, with its puzzle where the rows hold more than one puzzle."""
+    if len({r["puzzle"] for r in rows}) > 1:
+        return f"{row['puzzle']}:{row['route']}"
+    return str(row["route"])

@@ -1,0 +1,149 @@
+"""Sweep records: one JSON row per cell, appended and flushed as each finishes, so that Ctrl-C
+keeps every finished row and a rerun skips them (``--resume``).
+
+A row's key is hashed from what decides it (puzzle, instance, route and its options, seed,
+limits, threads, boardsat's version), so a row made under other limits or by another release
+is run again rather than taken as done.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import platform
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import IO, Any
+
+from boardsat.benchmark import solver_versions
+from boardsat.cells import Cell
+from boardsat.errors import BoardsatError
+from boardsat.files import new_file_target
+
+Row = dict[str, Any]
+CSV_FIELDS = (
+    "puzzle",
+    "instance",
+    "route",
+    "backend",
+    "encoding",
+    "seed",
+    "status",
+    "objective",
+    "bound",
+    "exact",
+    "verified",
+    "wall_s",
+    "cpu_s",
+    "peak_mib",
+    "time_limit",
+    "key",
+)
+
+
+def boardsat_version() -> str:
+    try:
+        return metadata.version("boardsat")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def cell_key(cell: Cell, options: dict[str, Any]) -> str:
+    """The stable key of ``cell`` with its route's ``options``: equal on every machine."""
+    decided = {
+        "puzzle": cell.puzzle,
+        "instance": cell.instance,
+        "route": cell.route,
+        "options": options,
+        "seed": cell.seed,
+        "time_limit": cell.time_limit,
+        "memory_limit": cell.memory_limit,
+        "threads": cell.threads,
+        "boardsat": boardsat_version(),
+    }
+    text = json.dumps(decided, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def versions() -> dict[str, str]:
+    """boardsat's version and each solver library's, by distribution name."""
+    return {"boardsat": boardsat_version(), **solver_versions()}
+
+
+def machine() -> dict[str, Any]:
+    """The machine a row ran on: a figure means little without it."""
+    return {
+        "host": platform.node(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count() or 1,
+    }
+
+
+def read_rows(path: Path) -> list[Row]:
+    """Every row of a record; a line cut short by a kill mid-write is left out, anything else
+    that is not a row is refused in one line."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise BoardsatError(f"cannot read {path}: {error.strerror or error}") from None
+    rows = []
+    for number, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            if number == len(lines):  # the last line, cut short
+                continue
+            raise BoardsatError(f"{path}:{number}: not a JSON row") from None
+        if not isinstance(row, dict) or "key" not in row:
+            raise BoardsatError(f"{path}:{number}: not a sweep row (no key)")
+        rows.append(row)
+    return rows
+
+
+class RowLog:
+    """The record a sweep appends to: a new file, or (``resume``) its own earlier one."""
+
+    def __init__(self, path: Path, resume: bool) -> None:
+        self.path = path
+        self.earlier: list[Row] = []
+        if path.exists() and resume:
+            data = path.read_bytes()
+            if not data.endswith(b"\n"):  # a row cut short by a kill: dropped, its cell rerun
+                with path.open("r+b") as handle:
+                    handle.truncate(data.rfind(b"\n") + 1)
+            self.earlier = read_rows(path)
+        elif path.exists():
+            raise BoardsatError(f"{path} exists already; --resume continues it, or name a new file")
+        else:
+            new_file_target(path)
+        self._handle: IO[str] | None = None
+
+    @property
+    def done(self) -> set[str]:
+        return {row["key"] for row in self.earlier}
+
+    def append(self, row: Row) -> None:
+        """Add ``row`` and push it to the disk before the next cell starts."""
+        if self._handle is None:
+            self._handle = self.path.open("a", encoding="utf-8")
+        self._handle.write(json.dumps(row, sort_keys=True) + "\n")
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+
+def write_csv(rows: Iterable[Row], path: Path) -> None:
+    """The rows' main columns as CSV, in a new file."""
+    new_file_target(path)
+    with path.open("x", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, CSV_FIELDS, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)

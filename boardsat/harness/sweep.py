@@ -1,0 +1,58 @@
+"""A sweep: the matrix's cells not yet in the record, run one after another here or as tasks
+on a Dask cluster, each row appended as it arrives, then every row checked against the others."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from boardsat.cells import Cell
+from boardsat.harness.execute import Cancelled, key_of, run_cell
+from boardsat.harness.matrix import Matrix
+from boardsat.harness.records import Row, RowLog
+from boardsat.harness.verify import contradictions
+
+Runner = Callable[[Sequence[Cell]], Iterator[Row]]
+"""Runs cells and yields their rows as each finishes, in any order."""
+OnRow = Callable[[Row], None]
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """The matrix's rows (earlier ones of a resumed record first), how many ran now, and the
+    contradictions among them."""
+
+    rows: tuple[Row, ...]
+    ran: int
+    skipped: int
+    contradictions: tuple[str, ...]
+
+
+def run_here(cells: Sequence[Cell]) -> Iterator[Row]:
+    """Each cell in its own child process, one at a time; stops quietly when cancelled."""
+    for cell in cells:
+        try:
+            yield run_cell(cell)
+        except Cancelled:
+            return
+
+
+def sweep(
+    matrix: Matrix, log: RowLog, runner: Runner = run_here, on_row: OnRow | None = None
+) -> SweepResult:
+    """Run the cells of ``matrix`` that ``log`` has no row for, appending each row at once."""
+    keys = {key_of(cell): cell for cell in matrix.cells}
+    done = log.done
+    todo = [cell for key, cell in keys.items() if key not in done]
+    earlier = [row for row in log.earlier if row["key"] in keys]
+    fresh: list[Row] = []
+    try:
+        for row in runner(todo):
+            log.append(row)
+            fresh.append(row)
+            if on_row is not None:
+                on_row(row)
+    finally:
+        log.close()
+    rows = (*earlier, *fresh)
+    return SweepResult(rows, len(fresh), len(matrix.cells) - len(todo), tuple(contradictions(rows)))
