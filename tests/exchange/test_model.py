@@ -148,7 +148,7 @@ def test_bounds_are_admissible(exchange: Exchange) -> None:
 
 
 def lone_knight(board: Board, square: int) -> bytes:
-    return ("." * square + "N").ljust(board.size, ".").encode()
+    return ("." * square + "B").ljust(board.size, ".").encode()
 
 
 def rule_distances(board: Board, source: int) -> list[int | None]:
