@@ -62,20 +62,15 @@ def test_a_planted_wrong_optimum_is_reported_and_fails_the_run(
     monkeypatch.setattr(model_cases, "solve", off_by_one)
     out = tmp_path / "record.json"
     runner = CliRunner()
-    found = runner.invoke(
-        cli,
-        ["bench", "differential", "--cases", "40", "--kinds", "model", "--workers", "1"]
-        + ["--out", str(out)],
-    )
+    args = ["--cases", "40", "--kinds", "model", "--workers", "1", "--out", str(out)]
+    found = runner.invoke(cli, ["bench", "differential", *args])
     assert found.exit_code == 1
     lines = [line for line in found.output.splitlines() if line.startswith("DISAGREES")]
     assert lines, found.output
     record = json.loads(out.read_text())
     assert len(record["disagreements"]) == len(lines)
     case = record["disagreements"][0]["case"]
-    replayed = runner.invoke(
-        cli, ["bench", "differential", "--replay", case, "--kinds", "model"]
-    )
+    replayed = runner.invoke(cli, ["bench", "differential", "--replay", case, "--kinds", "model"])
     assert replayed.exit_code == 1 and "expected OPTIMAL" in replayed.output
 
 
