@@ -204,6 +204,10 @@ def run_limited(
     An interruptible solver is interrupted by a timer at the deadline and by a cancellation
     (Ctrl-C); the others run in conflict budgets, the deadline checked between them.
     """
+    if solver.nof_vars() < 1:
+        # python-sat's MapleSAT crashes the process solving a formula without variables (a model
+        # without constraints); a tautology gives it one and constrains nothing
+        solver.add_clause([1, -1])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # python-sat warns when a solver ignores assumptions
         left = deadline.remaining()

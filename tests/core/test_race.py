@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from boardsat import BoardsatError, Model, Status, solve
 from boardsat import race as race_module
+from boardsat.brute_force import brute_force, holds, reader
 from boardsat.child import Child
 from boardsat.memory import MemoryLimitReached
 from boardsat.models.domination.model import build_model
@@ -23,7 +24,7 @@ from boardsat.models.domination.published import published_minimum
 from boardsat.race import Racer, Scoreboard, Stage, race
 from boardsat.results import Improvement, Result
 from tests.oracles.hard_models import HARD_PIGEONHOLE_HOLES, pigeonhole
-from tests.oracles.model_oracle import brute_force, holds, models, reader
+from tests.oracles.model_oracle import models
 
 ROUTES = [
     ("cpsat", {"workers": 8}),

@@ -12,6 +12,7 @@ from ortools.sat.python import cp_model
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
 from boardsat.backends import available_backends, capabilities, is_available, make_backend
+from boardsat.brute_force import brute_force, holds, reader
 from boardsat.deadline import Deadline
 from boardsat.encoders.cnf.backend import enumerate_in_session
 from boardsat.encoders.cpsat import set_parameter
@@ -21,7 +22,6 @@ from tests.oracles.hard_models import (
     pigeonhole,
     tseitin,
 )
-from tests.oracles.model_oracle import brute_force, holds, reader
 from tests.oracles.proofcheck import check_drup
 
 

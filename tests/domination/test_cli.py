@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.routes import ROUTES, auto_route, describe_auto
 from boardsat.models.domination.rules import validate
 from tests.conftest import CliRun
-from tests.oracles.domination_oracle import minimum_knights
 from tests.oracles.proofcheck import check_drup
 
 

@@ -19,6 +19,7 @@ from boardsat.models.domination.colours import (
     halves_to_solve,
     knight_squares,
 )
+from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import build_model, decode
 from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.race import domination_line_up
@@ -28,7 +29,6 @@ from boardsat.models.domination.solve import solve_domination
 from boardsat.race import race
 from boardsat.results import Status
 from boardsat.solve import solve
-from tests.oracles.domination_oracle import minimum_knights
 
 SHAPES = [(rows, cols) for rows in range(1, 8) for cols in range(1, 8)]
 

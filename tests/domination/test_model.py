@@ -16,6 +16,7 @@ from boardsat.models.board import Board
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.bounds import counting_lower_bound
 from boardsat.models.domination.colours import COLOURS
+from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, DominationModel, build_model, decode
 from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.race import LINE_UPS, PLACER, LineUpRow, domination_line_up
@@ -26,7 +27,6 @@ from boardsat.models.domination.solve import solve_domination
 from boardsat.race import Stage, race
 from boardsat.results import Result, Status
 from boardsat.solve import solve
-from tests.oracles.domination_oracle import minimum_knights
 from tests.oracles.proofcheck import check_drup
 
 # the module, not the package's ``solve``, which names the function

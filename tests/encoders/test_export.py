@@ -19,16 +19,17 @@ from pysat.solvers import Solver
 from pyscipopt import Model as ScipModel
 
 from boardsat import Model
+from boardsat.brute_force import brute_force
 from boardsat.encoders.export import export_model, variable_names
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
+from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.rules import validate
+from boardsat.models.tour.dfs_count import dfs_count
 from boardsat.models.tour.model import TourSpec, build_tour_model
 from tests.conftest import CliRun
-from tests.oracles.domination_oracle import minimum_knights
-from tests.oracles.model_oracle import brute_force, models
-from tests.oracles.tour_oracle import dfs_count
+from tests.oracles.model_oracle import models
 
 BOARDS = [(3, 3), (4, 4), (3, 5), (5, 5)]
 ZERO_ONE = [".lp", ".mps", ".cip"]

@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
 from boardsat.backends import MIP_BACKENDS, is_available
+from boardsat.brute_force import holds, reader
 from boardsat.model import Circuit, Key
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.published import published_minimum
 from boardsat.results import Improvement
-from tests.oracles.model_oracle import holds, models, reader
+from tests.oracles.model_oracle import models
 
 MIP = [name for name in MIP_BACKENDS if is_available(name)]
 INDEPENDENT_20X20 = published_minimum(20, "independent")  # OEIS A342576

@@ -1,71 +1,17 @@
-"""A brute-force reading of the solver-neutral model's semantics, shared by the backend tests.
+"""Small random models for the backend tests, and the brute-force reading they are checked by.
 
-It evaluates clauses, cardinalities and circuits directly over all assignments and shares nothing
-with any encoder, so every backend, race and copy of a model can be checked against it; the
-hypothesis strategy draws the small random models it can afford to read.
+The reading itself is :mod:`boardsat.brute_force` (``boardsat bench differential`` uses it too);
+here are the hypothesis strategy that draws models it can afford to read, and the projection on
+their plain variables that the tests count.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
 
 from boardsat import Model
-from boardsat.model import Cardinality, Circuit, Clause, Key
-
-
-@dataclass(frozen=True)
-class Truth:
-    """What brute force says about a model; ``projected`` counts distinct values of the x's."""
-
-    solutions: int
-    projected: int
-    optimum: int | None
-
-
-def reader(values: dict[int, bool]) -> Callable[[int], bool]:
-    """Whether a literal holds under ``values`` (variable id -> truth)."""
-    return lambda literal: values[abs(literal)] == (literal > 0)
-
-
-def holds(model: Model, values: dict[int, bool]) -> bool:
-    lit = reader(values)
-    for constraint in model.constraints:
-        if isinstance(constraint, Clause) and not any(lit(x) for x in constraint.lits):
-            return False
-        if isinstance(constraint, Cardinality):
-            count = sum(lit(x) for x in constraint.lits)
-            ok = {"<=": count <= constraint.bound, ">=": count >= constraint.bound}.get(
-                constraint.op, count == constraint.bound
-            )
-            if not ok:
-                return False
-        if isinstance(constraint, Circuit) and not circuit_holds(constraint, lit):
-            return False
-    return True
-
-
-def circuit_holds(circuit: Circuit, lit: Callable[[int], bool]) -> bool:
-    chosen = [arc for arc in circuit.arcs if lit(arc.lit)]
-    successor: dict[int, int] = {}
-    incoming = [0] * circuit.nodes
-    for arc in chosen:
-        if arc.tail in successor:
-            return False
-        successor[arc.tail] = arc.head
-        incoming[arc.head] += 1
-    if len(successor) != circuit.nodes or any(count != 1 for count in incoming):
-        return False
-    active = [node for node in range(circuit.nodes) if successor[node] != node]
-    if not active:
-        return True
-    node, steps = successor[active[0]], 1
-    while node != active[0]:
-        node, steps = successor[node], steps + 1
-    return steps == len(active)
+from boardsat.brute_force import Truth, brute_force
+from boardsat.model import Key
 
 
 def plain_keys(model: Model) -> list[Key]:
@@ -74,19 +20,9 @@ def plain_keys(model: Model) -> list[Key]:
     return [key for key in every if isinstance(key, tuple) and key[0] == "x"]
 
 
-def brute_force(model: Model) -> Truth:
-    solutions, optimum = 0, None
-    projections = set()
-    for bits in itertools.product((False, True), repeat=model.num_vars):
-        values = dict(enumerate(bits, start=1))
-        if not holds(model, values):
-            continue
-        solutions += 1
-        projections.add(tuple(values[model.lit(key)] for key in plain_keys(model)))
-        if model.objective is not None:
-            cost = model.objective.value(reader(values))
-            optimum = cost if optimum is None else min(optimum, cost)
-    return Truth(solutions, len(projections), optimum)
+def projected_truth(model: Model) -> Truth:
+    """Brute force's answer, with the distinct solutions counted on the plain variables."""
+    return brute_force(model, plain_keys(model))
 
 
 @st.composite

@@ -11,9 +11,9 @@ import pytest
 
 from boardsat.cli import main
 from boardsat.models.tour.answer import TourAnswer
+from boardsat.models.tour.dfs_count import dfs_count
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import find_tour
-from tests.oracles.tour_oracle import dfs_count
 
 # the module, for monkeypatching: the package's own `solve` is the function
 tour_solve = importlib.import_module("boardsat.models.tour.solve")

@@ -20,6 +20,7 @@ from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import numbered_board
+from boardsat.models.tour.dfs_count import dfs_count
 from boardsat.models.tour.model import TourModel, TourSpec, build_tour_model
 from boardsat.models.tour.published import SEED_COUNTS
 from boardsat.models.tour.rules import validate_tour
@@ -32,7 +33,6 @@ from boardsat.models.tour.solve import (
 from boardsat.models.tour.zdd import count_by_zdd
 from boardsat.results import Status
 from boardsat.solve import enumerate_solutions, solve
-from tests.oracles.tour_oracle import dfs_count
 
 # the module, for monkeypatching: the package's own `solve` is the function
 tour_solve = importlib.import_module("boardsat.models.tour.solve")

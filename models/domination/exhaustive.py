@@ -1,4 +1,5 @@
-"""An exhaustive search for minimum knight placements, independent of the model and its builder.
+"""An exhaustive search for minimum knight placements, independent of the model and its builder:
+the reference the tests and ``boardsat bench differential`` hold every backend's optimum to.
 
 Iterative deepening: the first square still needing cover must be covered by one of the few
 squares that reach it, so branching on those is complete. Attacks are decided by the row and
