@@ -197,12 +197,12 @@ def states(draw: st.DrawFn, task: PlanningTask) -> State:
 
 @st.composite
 def puzzle_tasks(draw: st.DrawFn) -> PlanningTask:
-    """A small exchange, shogi or Flip-It line instance's task (colours that differ only in
-    case, promoted pieces, a hole's unknown colour)."""
+    """A small exchange, shogi or Flip-It line instance's task (knights of two colours,
+    promoted pieces, a hole's unknown colour)."""
     kind = draw(st.sampled_from(["exchange", "shogi", "flipit"]))
     if kind == "exchange":
         rows, cols = draw(st.integers(2, 3)), draw(st.integers(2, 3))
-        cells = draw(st.lists(st.sampled_from("..Bb"), min_size=rows * cols, max_size=rows * cols))
+        cells = draw(st.lists(st.sampled_from("..BW"), min_size=rows * cols, max_size=rows * cols))
         goal = draw(st.permutations(cells))
         text = [
             "/".join("".join(c[r * cols : (r + 1) * cols]) for r in range(rows))
