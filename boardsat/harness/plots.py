@@ -35,6 +35,8 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
     """Draw every plot of ``rows`` into ``folder``; ``pair`` picks the scatter's two routes
     (None: the first two routes of the rows; no scatter with fewer)."""
     try:
+        from cycler import cycler
+        from matplotlib import colormaps
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
     except ImportError:
@@ -43,15 +45,21 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
     by_route: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         by_route[_label(row, rows)].append(row)
-    figures = {"cactus": Figure(figsize=(7, 4.5)), "size": Figure(figsize=(7, 4.5))}
+    # the legend stands beside the axes, one line a route: the figure grows with the routes
+    height = max(4.5, 0.22 * len(by_route) + 1.0)
+    figures = {"cactus": Figure(figsize=(10, height)), "size": Figure(figsize=(10, height))}
     cactus = figures["cactus"].subplots()
     sizes = figures["size"].subplots()
+    tab10 = [colormaps["tab10"](index) for index in range(10)]
+    styles = cycler(linestyle=["-", "--", ":"]) * cycler(color=tab10)
+    for axes in (cactus, sizes):
+        axes.set_prop_cycle(styles)  # 30 looks apart, not 10: a sweep often has more routes
     for route, group in by_route.items():
         times = sorted(float(row["wall_s"]) for row in group if solved(row))
         cactus.step(times, range(1, len(times) + 1), where="post", label=route, marker=".")
         points = sorted((row["size"], float(row["wall_s"])) for row in group if solved(row))
         sizes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=route)
-    cactus.set(xlabel="wall seconds", ylabel="cells solved", title="Cactus plot")
+    cactus.set(xlabel="wall seconds", ylabel="cells solved", title="Cactus plot", xscale="log")
     cactus.yaxis.set_major_locator(MaxNLocator(integer=True))
     sizes.set(
         xlabel="instance size (squares or cells)",
@@ -64,7 +72,7 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
     if chosen is not None:
         figures["scatter"] = _scatter(Figure(figsize=(5, 5)), by_route, chosen)
     for axes in (cactus, sizes):
-        axes.legend(fontsize="small")
+        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
         axes.grid(alpha=0.3)
     written = []
     for path in paths:
@@ -89,10 +97,15 @@ def _scatter(figure: Figure, by_route: dict[str, list[Row]], pair: tuple[str, st
     ]
     axes = figure.subplots()
     axes.scatter([p[0] for p in points], [p[1] for p in points])
+    low = min((min(p) for p in points), default=0.001)
     top = max((max(p) for p in points), default=1.0)
-    axes.plot([0, top], [0, top], color="grey", linewidth=0.8)
+    axes.plot([low, top], [low, top], color="grey", linewidth=0.8)  # equal time
     axes.set(
-        xlabel=f"{first}: PAR-2 s", ylabel=f"{second}: PAR-2 s", title="Two routes, cell by cell"
+        xlabel=f"{first}: PAR-2 s",
+        ylabel=f"{second}: PAR-2 s",
+        title="Two routes, cell by cell",
+        xscale="log",
+        yscale="log",
     )
     return figure
 
