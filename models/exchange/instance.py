@@ -18,6 +18,9 @@ EMPTY = ord(".")
 Position = bytes
 Move = tuple[int, int]
 """From-square and to-square, as row-major indices."""
+MAX_SQUARES = 1024
+"""The largest board the planner takes: its task is grounded whole before the time limit is
+looked at again (100x100 took 2 s), and every horizon repeats it."""
 
 
 def parse_position(text: str) -> tuple[Board, Position]:
@@ -33,6 +36,11 @@ def parse_position(text: str) -> tuple[Board, Position]:
             f"board {text!r} has {bad.group()!r}: use '.' for empty and a letter per colour"
         )
     board = Board(len(rows), len(rows[0]))
+    if board.size > MAX_SQUARES:
+        raise BoardsatError(
+            f"a {board.rows}x{board.cols} board has more than the {MAX_SQUARES} squares the"
+            " exchange planner takes"
+        )
     return board, "".join(rows).encode("ascii")
 
 
