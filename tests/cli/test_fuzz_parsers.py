@@ -78,7 +78,7 @@ def test_exchange_start_and_goal(start: str, goal: str) -> None:
 def test_flipit_board_names(name: str) -> None:
     board = parsed_or_refused(lambda: board_named(name))
     if board is not None:
-        assert 2 <= board.cells
+        assert board.cells >= 2
 
 
 @fuzzed
@@ -134,7 +134,8 @@ def test_board_sizes(rows: int, cols: int) -> None:
 
 @fuzzed
 @given(memory_text)
-@example("1e309G")
+@example("9" * 400)
+@example("9223372036854775296")
 def test_memory_sizes(text: str) -> None:
     size = parsed_or_refused(lambda: parse_memory_size(text))
     if size is not None:
