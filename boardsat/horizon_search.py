@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from boardsat.deadline import Deadline
+from boardsat.deadline import Deadline, OutOfTime
 from boardsat.encoders.horizon_encoding import HorizonEncoding, Strengthenings
 from boardsat.errors import BoardsatError
 from boardsat.planning_task import Action, PlanningTask, validate_plan
@@ -180,9 +180,10 @@ def find_plan(
         h = lower_bound
         while max_horizon is None or h <= max_horizon:
             while encoding.horizon < h:  # layers can take longer than the solves: look between
-                if deadline.expired():
+                try:
+                    encoding.extend(deadline)
+                except OutOfTime:
                     return finish(Ending.UNKNOWN, None, name)
-                encoding.extend()
             started = time.perf_counter()
             reason = refuted(h) if refuted is not None else None
             if reason is not None:

@@ -22,6 +22,7 @@ from boardsat.errors import BoardsatError
 GIB = 2**30
 MIB = 2**20
 DEFAULT_CEILING_CAP = 4 * GIB
+LARGEST_CEILING = 2**50  # far above any machine, and within what setrlimit takes
 SMALLEST_CEILING = 256 * MIB  # boardsat with its solvers loaded already takes about 130 MiB
 _UNITS = {"": 1, "K": 2**10, "M": MIB, "G": GIB, "T": 2**40}
 _SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([KMGT]?)(?:I?B)?")
@@ -52,13 +53,15 @@ def parse_memory_size(text: str) -> int:
     match = _SIZE.fullmatch(text.strip().upper())
     if match is None:
         raise BoardsatError(f"memory limit must be a size such as 4G, 500M or 1.5GiB, got {text!r}")
-    size = int(float(match[1]) * _UNITS[match[2]])
+    size = float(match[1]) * _UNITS[match[2]]
+    if not size <= LARGEST_CEILING:  # also refuses a number too long to be finite
+        raise BoardsatError(f"memory limit must be at most 1024 TiB, got {text!r}")
     if size < SMALLEST_CEILING:
         raise BoardsatError(
             f"memory limit must be at least {describe_size(SMALLEST_CEILING)}"
             f" (boardsat itself takes about 130 MiB), got {text!r}"
         )
-    return size
+    return int(size)
 
 
 def describe_size(size: int) -> str:

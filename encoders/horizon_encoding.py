@@ -39,6 +39,7 @@ from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
 
+from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
 from boardsat.planning_task import Action, Fact, PlanningTask
@@ -236,13 +237,17 @@ class HorizonEncoding:
                     if self.fact_layer.get((var, value), t + 1) > t:
                         self.model.add_clause([-lit])
 
-    def extend(self) -> None:
-        """Add step ``horizon -> horizon + 1``: its actions, effects and frame axioms."""
+    def extend(self, deadline: Deadline | None = None) -> None:
+        """Add step ``horizon -> horizon + 1``: its actions, effects and frame axioms. One step
+        of a large task takes seconds, so ``deadline`` is looked at as each action goes in
+        (OutOfTime once it has passed; the half-built step is never solved)."""
         t, task, model = self.horizon, self.task, self.model
         self._state_layer(t + 1)
         chosen = [self.do(t, index) for index in range(len(task.actions))]
         model.add_exactly(chosen, 1)
         for index, action in enumerate(task.actions):
+            if deadline is not None:
+                deadline.check()
             act = chosen[index]
             if self.options.reachability and self.action_layer.get(index, t + 1) > t:
                 model.add_clause([-act])

@@ -64,6 +64,7 @@ class InstanceFileError(BoardsatError):
     """A mistake in one instance file; its text is the whole line, ``FILE: key: what``."""
 
     def __init__(self, source: str, key: str | None, what: str) -> None:
+        source = source if source.isprintable() else repr(source)  # a newline would split it
         super().__init__(f"{source}: {what}" if key is None else f"{source}: {key}: {what}")
 
 
@@ -160,6 +161,8 @@ def read_toml_file(path: Path) -> dict[str, Any]:
         raise InstanceFileError(str(path), None, f"cannot read it ({error.strerror})") from None
     except UnicodeDecodeError:
         raise InstanceFileError(str(path), None, "not TOML (not UTF-8 text)") from None
+    except ValueError:  # a NUL in the name, which no file has
+        raise InstanceFileError(str(path), None, "cannot read it (a NUL in its name)") from None
     return read_toml(str(path), text)
 
 

@@ -21,6 +21,9 @@ KNIGHTS = {"B": "black", "W": "white", "R": "red", "G": "green", "Y": "yellow"}
 Position = bytes
 Move = tuple[int, int]
 """From-square and to-square, as row-major indices."""
+MAX_SQUARES = 1024
+"""The largest board the planner takes: its task is grounded whole before the time limit is
+looked at again (100x100 took 2 s), and every horizon repeats it."""
 
 
 def parse_position(text: str) -> tuple[Board, Position]:
@@ -37,6 +40,11 @@ def parse_position(text: str) -> tuple[Board, Position]:
             f"board {text!r} has {bad.group()!r}: a square holds '.' (empty) or a knight, {letters}"
         )
     board = Board(len(rows), len(rows[0]))
+    if board.size > MAX_SQUARES:
+        raise BoardsatError(
+            f"a {board.rows}x{board.cols} board has more than the {MAX_SQUARES} squares the"
+            " exchange planner takes"
+        )
     return board, "".join(rows).encode("ascii")
 
 

@@ -55,7 +55,8 @@ STAR = FlipBoard("star", 12, STAR_LINES)
 
 
 def line_board(cells: int) -> FlipBoard:
-    """The original Flip It: one row of ``cells`` cells."""
+    """The original Flip It: one row of ``cells`` cells (refused before any range is built)."""
+    FlipBoard(f"line:{cells}", cells, ())
     return FlipBoard(f"line:{cells}", cells, (tuple(range(cells)),))
 
 
@@ -63,7 +64,7 @@ def board_named(name: str) -> FlipBoard:
     """``star``, ``line:N``, or a TOML file with ``cells = N`` and ``lines = [[...], ...]``."""
     if name == "star":
         return STAR
-    found = re.fullmatch(r"line:(\d+)", name)
+    found = re.fullmatch(r"line:([0-9]+)", name)
     if found:
         return line_board(int(found.group(1)))
     return _board_file(Path(name))

@@ -23,7 +23,7 @@ Position = tuple[str, ...]
 Move = tuple[int, int]
 """From-square and to-square, as row-major indices."""
 
-_TOKEN = re.compile(r"\d+|\+?[A-Za-z]|.")
+_TOKEN = re.compile(r"[0-9]+|\+?[A-Za-z]|.")
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,13 @@ def parse_sfen(text: str, what: str) -> tuple[ShogiBoard, Position]:
 def _row(row: str, text: str, what: str) -> list[str]:
     codes: list[str] = []
     for token in _TOKEN.findall(row):
-        if token.isdigit():
-            codes += [EMPTY] * int(token)
+        if token.isascii() and token.isdigit():
+            empty = int(token) if len(token) <= 2 else MAX_SIDE + 1  # no list of 10**12 squares
+            if len(codes) + empty > MAX_SIDE:
+                raise BoardsatError(
+                    f"{what} {text!r} has a row of more than {MAX_SIDE} squares, the widest board"
+                )
+            codes += [EMPTY] * empty
         elif token in PIECES:
             codes.append(token)
         elif token.lstrip("+").islower():

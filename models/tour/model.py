@@ -106,7 +106,8 @@ class TourModel:
 
 def build_tour_model(spec: TourSpec, deadline: Deadline | None = None) -> TourModel:
     """One circuit over the squares (plus the closing node for open tours); ``deadline`` is
-    checked once a row (OutOfTime once it has passed): a 300x300 board takes seconds."""
+    checked once a row and as the circuit's arcs go in (OutOfTime once it has passed): a
+    300x300 board takes seconds."""
     board = spec.board
     model = Model(f"knight-tour-{spec.describe()}")
     moves: list[Move] = []
@@ -125,7 +126,7 @@ def build_tour_model(spec: TourSpec, deadline: Deadline | None = None) -> TourMo
         lasts = [spec.end] if spec.end is not None else list(board.squares())
         arcs += [(closing, board.index(s), model.var(("first", s))) for s in firsts]
         arcs += [(board.index(t), closing, model.var(("last", t))) for t in lasts]
-    model.add_circuit(nodes, arcs)
+    model.add_circuit(nodes, arcs, deadline)
     if spec.closed:
         _one_direction(model, board)
     return TourModel(spec, model, tuple(moves))

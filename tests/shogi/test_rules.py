@@ -112,7 +112,8 @@ def test_sfen_reads_back_what_it_writes(case: tuple[ShogiBoard, tuple[str, ...]]
         ("BP1/1S1/P1P", "1PP/1S1/P1+B", "a move never takes, adds or promotes a piece"),
         ("BP1/1S1/P1P", "1PP/1S1/P2", "start has 1B 3P 1S but goal has 3P 1S"),
         ("BP1/1S1/P1P", "1PP1/1S2/P1B1", "start is 3 x 3 but goal is 3 x 4"),
-        ("10/10", "10/10", "a board is 1 to 9 squares each way, not 2 x 10"),
+        ("10/10", "10/10", "has a row of more than 9 squares, the widest board"),
+        ("9/9/9/9/9/9/9/9/9/9", "9", "a board is 1 to 9 squares each way, not 10 x 9"),
     ],
 )
 def test_bad_input_is_refused_in_one_line(start: str, goal: str, problem: str) -> None:

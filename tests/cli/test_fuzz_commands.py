@@ -1,0 +1,221 @@
+"""Every command, driven with generated garbage on its command line: it runs (a valid input, kept
+cheap by tiny sizes and a time limit of at most a second) or ends with exactly one line on stderr,
+``boardsat: error: ...``, and exit status 2; never a traceback, and no file it was pointed at is
+overwritten.
+
+Each ``@example`` is a command line that once broke its command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from tests.cli.garbage import (
+    exchange_text,
+    flipit_text,
+    garbage,
+    memory_text,
+    sfen_text,
+    square_text,
+)
+from tests.conftest import CliRun
+
+EXAMPLES = 150
+"""Generated command lines per test (each test also tries its ``@example`` lines)."""
+fuzzed = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+TAKEN = "taken.svg"
+"""A file that exists in the working folder: every picture or output option may point at it."""
+
+# a valid side is tiny; the rest is refused
+sides = st.one_of(st.integers(min_value=-3, max_value=7).map(str), garbage)
+time_limits = st.one_of(st.sampled_from(["0", "0.5", "1"]), garbage)
+"""Valid time limits are at most a second, so that a valid command line stays cheap."""
+backends = st.one_of(st.sampled_from(["cpsat", "cadical195", "highs", "minisat22"]), garbage)
+paths = st.sampled_from([TAKEN, "", "folder/", "missing/out.svg", "/", "\x01"])
+
+
+def options(pairs: dict[str, st.SearchStrategy[str]]) -> st.SearchStrategy[list[str]]:
+    """Some of the options ``pairs`` names, each with a generated value, in a generated order."""
+    return st.lists(
+        st.sampled_from(sorted(pairs)).flatmap(
+            lambda name: pairs[name].map(lambda value: [name, value])
+        ),
+        max_size=4,
+    ).map(lambda chosen: [token for pair in chosen for token in pair])
+
+
+COMMON = {
+    "--time-limit": time_limits,
+    "--memory-limit": st.one_of(st.just("4G"), memory_text),
+    "--backend": backends,
+    "--svg": paths,
+    "--png": paths,
+}
+PLANNING = COMMON | {
+    "--max-horizon": sides,
+    "--strengthen": st.one_of(st.sampled_from(["all", "none", "no_undo"]), garbage),
+    "--animate": paths,
+    "--export": paths,
+}
+FLAGS = st.lists(st.sampled_from(["--json", "--open", "--count", "--all", "--verify"]), max_size=2)
+
+
+def check(run_cli: CliRun, command: list[str]) -> None:
+    """Run ``boardsat COMMAND`` under a one-second limit given first (a generated one, later,
+    wins) and assert the property; the taken file keeps its content."""
+    code, _, err = run_cli(command[0], "--time-limit", "1", "--quiet", *command[1:])
+    assert "Traceback" not in err
+    if code == 2:
+        assert err.startswith("boardsat: error: ") and err.count("\n") == 1, err
+    else:
+        assert code in (0, 1, 3), (code, err)
+    assert Path(TAKEN).read_text() == "taken"
+
+
+@pytest.fixture(autouse=True)
+def _working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path(TAKEN).write_text("taken")
+
+
+@fuzzed
+@given(
+    sides,
+    st.none() | sides,
+    options(
+        COMMON
+        | {
+            "--variant": st.one_of(st.just("total"), garbage),
+            "--route": st.one_of(st.just("single"), garbage),
+            "--seed": garbage,
+            "--workers": garbage,
+            "--tiles": sides,
+            "--optimisation": garbage,
+            "--proof": paths,
+            "--export": paths,
+        }
+    ),
+)
+@example("1000000000", None, [])
+@example("-3", None, [])
+def test_domination(run_cli: CliRun, rows: str, cols: str | None, more: list[str]) -> None:
+    check(run_cli, ["domination", rows, *([cols] if cols else []), *more])
+
+
+@fuzzed
+@given(
+    sides,
+    st.none() | sides,
+    FLAGS,
+    options(
+        COMMON
+        | {
+            "--start": square_text,
+            "--end": square_text,
+            "--limit": sides,
+            "--counter": garbage,
+            "--encoding": garbage,
+            "--route": garbage,
+        }
+    ),
+)
+@example("3", None, ["--open"], ["--start", "999999999999999999999999,1"])
+def test_tour(
+    run_cli: CliRun, rows: str, cols: str | None, flags: list[str], more: list[str]
+) -> None:
+    check(run_cli, ["tour", rows, *([cols] if cols else []), *flags, *more])
+
+
+@pytest.mark.slow
+@fuzzed
+@given(options(PLANNING | {"--start": exchange_text, "--goal": exchange_text}))
+@example(["--start", "N" * 2000 + "/" + "." * 2000, "--goal", "." * 2000 + "/" + "N" * 2000])
+def test_exchange(run_cli: CliRun, more: list[str]) -> None:
+    check(run_cli, ["exchange", *more])
+
+
+@pytest.mark.slow  # about 20 s: many command lines solve a Flip-It board
+@fuzzed
+@given(
+    options(
+        PLANNING
+        | {
+            "--board": st.one_of(st.sampled_from(["star", "line:5", TAKEN]), garbage),
+            "--start": flipit_text,
+            "--goal": flipit_text,
+        }
+    )
+)
+@example(["--board", "line:99999999999999999999"])
+def test_flipit(run_cli: CliRun, more: list[str]) -> None:
+    check(run_cli, ["flipit", *more])
+
+
+@fuzzed
+@given(options(PLANNING | {"--start": sfen_text, "--goal": sfen_text}))
+@example(["--start", "999999999999/9", "--goal", "9/9"])
+def test_shogi(run_cli: CliRun, more: list[str]) -> None:
+    check(run_cli, ["shogi", *more])
+
+
+@fuzzed
+@given(
+    st.lists(st.one_of(st.sampled_from(["shogi:seed", "x:y", TAKEN]), garbage), max_size=2),
+    options(COMMON | {"--animate": paths}),
+)
+def test_solve(run_cli: CliRun, files: list[str], more: list[str]) -> None:
+    """A file's mistakes are one line each (``FILE: ...``), every other refusal one line."""
+    code, _, err = run_cli("solve", "--time-limit", "1", "--quiet", *files, *more)
+    assert "Traceback" not in err
+    assert code in (0, 1, 2, 3)
+    if code == 2 and not err.startswith("boardsat: error: "):
+        assert err.count("\n") <= len(files)
+    elif code == 2:
+        assert err.count("\n") == 1
+
+
+@fuzzed
+@given(
+    st.sampled_from(["domination", "tour", "exchange", "flipit", "shogi"]),
+    options(
+        {
+            "--max-n": sides,
+            "--min-n": sides,
+            "--sizes": st.one_of(st.just("6,8"), garbage),
+            "--routes": garbage,
+            "--solvers": st.one_of(st.just("cadical195"), garbage),
+            "--repeats": sides,
+            "--time-limit": time_limits,
+            "--block-sides": garbage,
+        }
+    ),
+)
+def test_bench(run_cli: CliRun, name: str, more: list[str]) -> None:
+    """Every benchmark is pointed at a taken results file, so that a valid command line is
+    refused before it measures anything."""
+    code, out, err = run_cli("bench", name, *more, "--output", TAKEN)
+    assert code == 2 and out == "" and err.startswith("boardsat: error: ")
+    assert err.count("\n") == 1 and Path(TAKEN).read_text() == "taken"
+
+
+@fuzzed
+@given(
+    st.lists(st.one_of(garbage, st.sampled_from(["-h", "--json", "backends", "demo"])), max_size=3)
+)
+@example(["domination", "-3"])
+@example(["dominaton"])
+def test_any_command_line(run_cli: CliRun, argv: list[str]) -> None:
+    """Garbage where the command goes; `demo` is left out, since it solves every seed."""
+    if "demo" in argv[:1]:
+        argv = argv[1:]
+    code, _, err = run_cli(*argv)
+    assert "Traceback" not in err
+    assert code == 0 or (code == 2 and err.startswith("boardsat: error: ") and err.count("\n") == 1)

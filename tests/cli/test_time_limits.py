@@ -1,0 +1,83 @@
+"""A time limit is honoured within 10% plus one second by every command, model building included:
+each instance here cannot finish in its limit, and the command, run as a user runs it, ends in
+time with exit status 3.
+
+The bound adds how long `boardsat` takes to start right now, measured as the run is, since the
+machine is shared and its load varies.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from boardsat.cli.common import LIMIT_REACHED
+
+LIMIT_S = 2.0
+
+
+def _far_apart(side: int, first: str, second: str) -> str:
+    """Exchange board text: ``first`` in the top corners, ``second`` in the bottom ones."""
+    middle = ["." * side] * (side - 2)
+    return "/".join([first * 2 + "." * (side - 2), *middle, second * 2 + "." * (side - 2)])
+
+
+DEEP_SHOGI = ("--start", "SRR/+BP+S/1B+P", "--goal", "S1R/RP+S/+BB+P")
+COMMANDS = {
+    "domination, building": ["domination", "300"],
+    "domination, proving": ["domination", "30"],
+    "tour, building": ["tour", "400"],
+    "tour, an open tour": ["tour", "301", "--open"],
+    "tour, counting by diagram": ["tour", "8", "--count"],
+    "tour, counting by enumeration": ["tour", "8", "--count", "--counter", "enumerate"],
+    "tour, listing": ["tour", "8", "--all"],
+    "exchange, the largest board": [
+        "exchange",
+        "--start",
+        _far_apart(32, "N", "n"),
+        "--goal",
+        _far_apart(32, "n", "N"),
+        "--max-horizon",
+        "1000",
+    ],
+    "flipit, the longest line": ["flipit", "--board", "line:64", "--start", "." + "B" * 63],
+    "shogi, the deep puzzle": ["shogi", *DEEP_SHOGI],
+    "solve, a shipped instance": ["solve", "shogi:deep"],
+}
+
+
+def _seconds(*args: str) -> tuple[int, str, float]:
+    """Exit status, stdout and wall seconds of `boardsat ARGS...`."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "boardsat", *args], capture_output=True, text=True, timeout=300
+    )
+    return done.returncode, done.stdout, time.perf_counter() - started
+
+
+def unfinished(code: int, out: str) -> bool:
+    """The limit ended the run: no answer (exit status 3), or an answer not proven optimal."""
+    return code == LIMIT_REACHED or (code == 0 and "not proven optimal" in out)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", COMMANDS.values(), ids=COMMANDS.keys())
+def test_every_command_ends_within_its_time_limit(args: list[str]) -> None:
+    *_, start_up = _seconds("backends")
+    code, out, seconds = _seconds(*args, "--time-limit", str(LIMIT_S), "--quiet")
+    assert unfinished(code, out), out
+    assert seconds <= 1.1 * LIMIT_S + 1 + start_up, f"{seconds:.1f} s, start-up {start_up:.1f} s"
+
+
+@pytest.mark.slow
+def test_an_instance_file_ends_within_its_time_limit(tmp_path: Path) -> None:
+    instance = tmp_path / "large.toml"
+    instance.write_text('kind = "domination"\nrows = 300\n[solve]\ntime_limit = 2\n')
+    *_, start_up = _seconds("backends")
+    code, out, seconds = _seconds("solve", str(instance), "--quiet")
+    assert unfinished(code, out), out
+    assert seconds <= 1.1 * LIMIT_S + 1 + start_up, f"{seconds:.1f} s, start-up {start_up:.1f} s"
