@@ -95,17 +95,21 @@ class PlanOutcome:
     def describe(self) -> str:
         if self.ending is Ending.PLAN:
             assert self.plan is not None
-            return f"plan of {len(self.plan)} moves (proven optimal)"
+            return f"plan of {_moves(len(self.plan))} (proven optimal)"
         if self.ending is Ending.NO_PLAN:
             if self.max_horizon is None:
                 return "no plan of any length (proven)"
-            return f"no plan of at most {self.max_horizon} moves (proven)"
+            return f"no plan of at most {_moves(self.max_horizon)} (proven)"
         if self.refuted_up_to < 0:
             return "UNKNOWN at the time limit (no plan length refuted yet)"
         return (
             "UNKNOWN at the time limit "
-            f"(no plan of at most {self.refuted_up_to} moves, proven so far)"
+            f"(no plan of at most {_moves(self.refuted_up_to)}, proven so far)"
         )
+
+
+def _moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
 
 
 def settled(

@@ -203,7 +203,7 @@ def test_three_endings_are_distinct() -> None:
     assert stopped.describe() == "UNKNOWN at the time limit (no plan length refuted yet)"
     bounded = find_plan(flip_task(line), "cadical195", lower_bound=2, time_limit=0)
     assert bounded.describe() == (
-        "UNKNOWN at the time limit (no plan of at most 1 moves, proven so far)"
+        "UNKNOWN at the time limit (no plan of at most 1 move, proven so far)"
     )
 
 
