@@ -38,9 +38,9 @@ COMMANDS = {
     "exchange, the largest board": [
         "exchange",
         "--start",
-        _far_apart(32, "N", "n"),
+        _far_apart(32, "B", "W"),
         "--goal",
-        _far_apart(32, "n", "N"),
+        _far_apart(32, "W", "B"),
         "--max-horizon",
         "1000",
     ],

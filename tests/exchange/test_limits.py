@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from boardsat import deadline as deadline_module
+from boardsat.deadline import Deadline
 from boardsat.encoders.horizon_encoding import HorizonEncoding
 from boardsat.horizon_search import Ending
 from boardsat.model import Cardinality, Clause
@@ -78,10 +79,10 @@ def test_no_layer_is_built_after_the_time_limit(
     built: list[int] = []
     extend = HorizonEncoding.extend
 
-    def slow_extend(encoding: HorizonEncoding) -> None:
+    def slow_extend(encoding: HorizonEncoding, deadline: Deadline | None = None) -> None:
         clock.sleep(0.02)
         built.append(encoding.horizon)
-        extend(encoding)
+        extend(encoding, deadline)
 
     monkeypatch.setattr(HorizonEncoding, "extend", slow_extend)
     exchange = Exchange.parse(FULL_START, FULL_GOAL)
