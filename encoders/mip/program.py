@@ -17,8 +17,10 @@ from typing import Any, NoReturn
 from ortools.linear_solver import pywraplp
 
 from boardsat.backends import capabilities
-from boardsat.deadline import CHECK_EVERY, Deadline
+from boardsat.child import ChildOutOfMemory, TimedOut, run_in_child
+from boardsat.deadline import CHECK_EVERY, Deadline, OutOfTime
 from boardsat.errors import BoardsatError
+from boardsat.memory import limit_reached
 from boardsat.model import Circuit, Clause, Model
 from boardsat.results import (
     EncodingSize,
@@ -198,6 +200,43 @@ class HighsBackend(ZeroOneBackend):
         self.on_improvement = on_improvement
 
     def solve(self, model: Model, deadline: Deadline) -> Result:
+        """HiGHS solves in a child process: pywraplp cannot interrupt it, so a Ctrl-C ends the
+        child (an UNKNOWN answer, as HiGHS keeps no incumbent for us), and running into the
+        memory ceiling is one line, not the library's dying words."""
+        try:
+            ran = run_in_child(
+                lambda: self._solved(model, deadline), deadline.remaining(), quiet=True
+            )
+        except ChildOutOfMemory:
+            raise limit_reached(f"solving with {self.name}") from None
+        if isinstance(ran, TimedOut):  # cancelled, or HiGHS ran past its own limit
+            size = EncodingSize(model.num_vars, len(model.constraints))
+            return zero_one_result(
+                model,
+                self.name,
+                size,
+                deadline,
+                values=None,
+                infeasible=False,
+                optimal=False,
+                bound=0,
+            )
+        if ran.value is None:
+            raise OutOfTime  # the translation outlasted the limit, as in this process
+        result = ran.value
+        feasible = result.status is not Status.UNSATISFIABLE
+        if self.on_improvement is not None and model.objective is not None and feasible:
+            self.on_improvement(Improvement(result.objective, result.bound, result.assignment))
+        return result
+
+    def _solved(self, model: Model, deadline: Deadline) -> Result | None:
+        """The child's job: the result, or None when the deadline passed while translating."""
+        try:
+            return self._solve_here(model, deadline)
+        except OutOfTime:
+            return None
+
+    def _solve_here(self, model: Model, deadline: Deadline) -> Result:
         solver = pywraplp.Solver.CreateSolver(self.solver_id)
         solver.SetSolverSpecificParametersAsString(_HIGHS_PARAMETERS)
         built = _Translation(model, solver, deadline)
@@ -214,7 +253,7 @@ class HighsBackend(ZeroOneBackend):
         if code == pywraplp.Solver.OPTIMAL:
             best: float = solver.Objective().BestBound()
             bound = least_objective(best)
-        result = zero_one_result(
+        return zero_one_result(
             model,
             self.name,
             built.size(),
@@ -224,10 +263,6 @@ class HighsBackend(ZeroOneBackend):
             optimal=code == pywraplp.Solver.OPTIMAL,
             bound=bound,
         )
-        feasible = result.status is not Status.UNSATISFIABLE
-        if self.on_improvement is not None and model.objective is not None and feasible:
-            self.on_improvement(Improvement(result.objective, result.bound, result.assignment))
-        return result
 
 
 def _refuse(what: str) -> NoReturn:

@@ -94,6 +94,14 @@ def test_cpsat_alone_stops_with_its_incumbent_on_the_board() -> None:
     assert placement and validate(22, 22, "independent", placement) == []
 
 
+def test_highs_in_its_child_stops_too() -> None:
+    """pywraplp cannot interrupt HiGHS, so it solves in a child that Ctrl-C ends."""
+    args = ("domination", "20", "--variant", "dominating", "--backend", "highs")
+    code, out, err = interrupted(*args, "--route", "single", "--json")
+    _checked_exit(code, err)
+    assert json.loads(out)["status"] == "UNKNOWN"
+
+
 DEEP_EXCHANGE = (
     *("exchange", "--start", "BBBBB/...../...../...../WWWWW"),
     *("--goal", "WWWWW/...../...../...../BBBBB"),
