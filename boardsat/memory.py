@@ -15,7 +15,8 @@ import contextlib
 import os
 import re
 import resource
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 
 from boardsat.errors import BoardsatError
 
@@ -28,7 +29,7 @@ _UNITS = {"": 1, "K": 2**10, "M": MIB, "G": GIB, "T": 2**40}
 _SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([KMGT]?)(?:I?B)?")
 
 
-class MemoryLimitReached(Exception):
+class MemoryLimitReached(MemoryError):
     """Work stopped at the memory ceiling: no answer, said in one line (exit status 3)."""
 
 
@@ -75,6 +76,43 @@ def current_ceiling() -> int | None:
     return None if soft == resource.RLIM_INFINITY else soft
 
 
+@contextlib.contextmanager
+def watched(stop: Callable[[], None], every_s: float = 0.05) -> Iterator[Callable[[], bool]]:
+    """Within: the ceiling is watched instead of enforced, for a library (CP-SAT) that dies
+    without a word (C++ ``std::bad_alloc``) when an allocation is refused. A thread reads the
+    process's data size, the measure the ceiling uses, every ``every_s`` seconds and calls
+    ``stop`` once it passes the ceiling; the value yielded says whether it did."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if soft == resource.RLIM_INFINITY:
+        yield lambda: False
+        return
+    passed = threading.Event()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(every_s):
+            if _data_size() > soft:
+                passed.set()
+                stop()
+                return
+
+    resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
+    watcher = threading.Thread(target=watch, name="memory watcher", daemon=True)
+    watcher.start()
+    try:
+        yield passed.is_set
+    finally:
+        done.set()
+        watcher.join()
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+
+
+def _data_size() -> int:
+    """The process's data size in bytes (``VmData``: what ``RLIMIT_DATA`` counts)."""
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[5]) * resource.getpagesize()
+
+
 def limit_reached(doing: str) -> MemoryLimitReached:
     """The one-line failure for work that hit the ceiling while ``doing`` (e.g. "counting tours")."""
     ceiling = current_ceiling()
@@ -96,6 +134,8 @@ def memory_ceiling(size: int) -> Iterator[None]:
     resource.setrlimit(resource.RLIMIT_DATA, (size, hard))
     try:
         yield
+    except MemoryLimitReached:
+        raise  # it says already what was being done
     except MemoryError:  # said while the ceiling still stands
         raise limit_reached("solving") from None
     finally:

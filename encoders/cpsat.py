@@ -15,6 +15,7 @@ from ortools.sat.python import cp_model
 from boardsat.backends import CPSAT, MAX_WORKERS, capabilities
 from boardsat.deadline import CHECK_EVERY, Deadline, stopper
 from boardsat.errors import BoardsatError
+from boardsat.memory import limit_reached, watched
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
 from boardsat.results import (
     EncodingSize,
@@ -264,9 +265,17 @@ class CpSatBackend:
 
 
 def _run(solver: cp_model.CpSolver, cp: cp_model.CpModel, callback: Any) -> Any:
-    """Solve; a cancellation (Ctrl-C) stops the search as its time limit would."""
-    with stopper(solver.stop_search):
-        return solver.solve(cp, callback)
+    """Solve; a cancellation (Ctrl-C) stops the search as its time limit would.
+
+    An allocation refused inside CP-SAT ends the whole process (``std::bad_alloc``) without a
+    word, so the memory ceiling is watched instead of enforced while it solves: past it, the
+    search stops and the run ends in one line (MemoryLimitReached).
+    """
+    with stopper(solver.stop_search), watched(solver.stop_search) as passed:
+        code = solver.solve(cp, callback)
+    if passed():
+        raise limit_reached("solving with CP-SAT")
+    return code
 
 
 def _refuse_invalid(code: Any, built: Translation, solver: cp_model.CpSolver) -> None:

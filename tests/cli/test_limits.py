@@ -61,6 +61,24 @@ def test_a_count_past_the_memory_ceiling_stops_with_one_line() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("tour", "60", "--route", "whole", "--backend", "cpsat"),  # solved in this process
+        ("domination", "40", "--route", "single"),
+    ],
+)
+def test_cpsat_past_the_memory_ceiling_stops_with_one_line(args: tuple[str, ...]) -> None:
+    """CP-SAT itself would end the process with its own words (std::bad_alloc) at a refused
+    allocation; watched instead, it stops and the run ends in the usual line."""
+    code, out, err, _ = boardsat(*args, "--memory-limit", "300M", "--time-limit", "60", within=120)
+    assert code == 3 and not out
+    assert err == (
+        "boardsat: error: memory limit 300 MiB reached while solving with CP-SAT;"
+        " --memory-limit sets it\n"
+    )
+
+
 @pytest.mark.parametrize("size", ["lots", "4X", "-1G", "10M"])
 def test_a_bad_memory_limit_is_refused_in_one_line(run_cli: CliRun, size: str) -> None:
     code, out, err = run_cli("tour", "6", "--count", "--memory-limit", size)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import resource
+import threading
 
 import pytest
 
@@ -17,6 +18,7 @@ from boardsat.memory import (
     memory_ceiling,
     parse_memory_size,
     physical_memory,
+    watched,
 )
 
 
@@ -59,3 +61,18 @@ def test_a_ceiling_holds_while_in_force_says_so_in_one_line_and_is_lifted_after(
         bytearray(2 * GIB)
     assert resource.getrlimit(resource.RLIMIT_DATA) == before
     assert len(bytearray(400 * MIB)) == 400 * MIB  # lifted: what failed inside fits now
+
+
+def test_a_watched_ceiling_stops_the_work_instead_of_refusing_its_memory() -> None:
+    """CP-SAT dies without a word when an allocation is refused, so it runs watched: the
+    allocation goes through, the watcher sees the ceiling passed and stops the work."""
+    ceiling = current_data() + 100 * MIB
+    stopped = threading.Event()
+    with memory_ceiling(ceiling):
+        with watched(stopped.set) as passed:
+            held = bytearray(300 * MIB)  # refused outright under the ceiling itself
+            assert stopped.wait(5.0) and passed()
+        assert resource.getrlimit(resource.RLIMIT_DATA)[0] == ceiling  # enforced again
+        del held
+    with watched(stopped.clear) as passed:  # no ceiling: nothing is watched
+        assert not passed()
