@@ -23,6 +23,7 @@ from boardsat.errors import BoardsatError
 from boardsat.planning_task import Action, PlanningTask, validate_plan
 from boardsat.results import Status
 from boardsat.solve import open_session
+from boardsat.wording import counted
 
 
 class Ending(str, Enum):
@@ -95,21 +96,17 @@ class PlanOutcome:
     def describe(self) -> str:
         if self.ending is Ending.PLAN:
             assert self.plan is not None
-            return f"plan of {_moves(len(self.plan))} (proven optimal)"
+            return f"plan of {counted(len(self.plan), 'move')} (proven optimal)"
         if self.ending is Ending.NO_PLAN:
             if self.max_horizon is None:
                 return "no plan of any length (proven)"
-            return f"no plan of at most {_moves(self.max_horizon)} (proven)"
+            return f"no plan of at most {counted(self.max_horizon, 'move')} (proven)"
         if self.refuted_up_to < 0:
             return "UNKNOWN at the time limit (no plan length refuted yet)"
         return (
             "UNKNOWN at the time limit "
-            f"(no plan of at most {_moves(self.refuted_up_to)}, proven so far)"
+            f"(no plan of at most {counted(self.refuted_up_to, 'move')}, proven so far)"
         )
-
-
-def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{count} moves"
 
 
 def settled(

@@ -16,6 +16,7 @@ from boardsat.horizon_search import Ending, PlanOutcome
 from boardsat.models import plan_draw
 from boardsat.models.picture import Drawings, Drawn, Picture
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
+from boardsat.wording import counted
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Farthest:
         if self.positions is None:
             return [f"farthest from {self.source}: the BFS did not finish within the time limit"]
         return [
-            f"farthest from {self.source}: {self.distance} moves, {_positions(len(self.positions))}",
+            f"farthest from {self.source}: {self.distance} moves, {counted(len(self.positions), 'position')}",
             *(f"  {text}" for text in self.positions),
             f"reachable positions: {self.reachable}",
         ]
@@ -70,10 +71,6 @@ class Farthest:
 
 def _indented(picture: list[str]) -> list[str]:
     return [f"       {row}" for row in picture]
-
-
-def _positions(count: int) -> str:
-    return "1 position" if count == 1 else f"{count} positions"
 
 
 @dataclass(frozen=True)

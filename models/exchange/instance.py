@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.exchange.published import SEED_GOAL, SEED_START
+from boardsat.wording import counted
 
 EMPTY = ord(".")
 KNIGHTS = {"B": "black", "W": "white", "R": "red", "G": "green", "Y": "yellow"}
@@ -68,8 +69,8 @@ class Exchange:
             if first.count(colour) != last.count(colour):
                 name = KNIGHTS[chr(colour)]
                 raise BoardsatError(
-                    f"start has {_knights(first.count(colour), name)} but goal has "
-                    f"{_knights(last.count(colour), name)}"
+                    f"start has {counted(first.count(colour), name + ' knight')} but goal has "
+                    f"{counted(last.count(colour), name + ' knight')}"
                 )
         return cls(board, first, last)
 
@@ -81,7 +82,3 @@ class Exchange:
 def seed_instance() -> Exchange:
     """Seed 000: the two rows of knights of a 3-wide, 4-tall board swap places."""
     return Exchange.parse(SEED_START, SEED_GOAL)
-
-
-def _knights(count: int, colour: str) -> str:
-    return f"{count} {colour} knight" + ("" if count == 1 else "s")

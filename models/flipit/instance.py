@@ -14,6 +14,7 @@ from pathlib import Path
 from boardsat.errors import BoardsatError
 from boardsat.models.flipit.published import SEED_START, STAR_LINES
 from boardsat.models.instance_file import Table, read_toml_file
+from boardsat.wording import counted
 
 HOLE = "."
 BLACK = "B"
@@ -126,7 +127,7 @@ class FlipIt:
         last = parse_position(board, goal, "goal")
         if first.count(HOLE) != last.count(HOLE):
             raise BoardsatError(
-                f"start has {_holes(first.count(HOLE))} but goal has {_holes(last.count(HOLE))}"
+                f"start has {counted(first.count(HOLE), 'hole')} but goal has {counted(last.count(HOLE), 'hole')}"
             )
         return cls(board, first, last)
 
@@ -134,10 +135,6 @@ class FlipIt:
         if self.goal is not None:
             return position == self.goal
         return BLACK not in position
-
-
-def _holes(count: int) -> str:
-    return "1 hole" if count == 1 else f"{count} holes"
 
 
 def seed_instance() -> FlipIt:

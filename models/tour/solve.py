@@ -38,6 +38,7 @@ from boardsat.models.tour.zdd import count_by_zdd_within
 from boardsat.results import OnFound, Result, Status
 from boardsat.solve import enumerate_solutions
 from boardsat.solve import solve as solve_model
+from boardsat.wording import counted
 
 DEFAULT_BACKEND = CPSAT
 COUNTERS = ("zdd", "enumerate")
@@ -238,12 +239,8 @@ def count_by_enumeration(
         found.encoding,
         deadline.elapsed(),
         listed,
-        f"the time limit ran out after {_tours(len(listed))}" if timed_out else None,
+        f"the time limit ran out after {counted(len(listed), 'tour')}" if timed_out else None,
     )
-
-
-def _tours(count: int) -> str:
-    return f"{count} tour" if count == 1 else f"{count} tours"
 
 
 def _encoding_of(backend: str, options: dict[str, Any]) -> str:

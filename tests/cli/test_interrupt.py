@@ -4,7 +4,6 @@ its own, interrupts it mid-solve and checks what it printed."""
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import signal
@@ -21,17 +20,10 @@ from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
 from boardsat.models.tour.rules import validate_tour
 from boardsat.results import Status
+from tests.cli.start_up import start_up_s
 
 SOLVING_AFTER_START_UP_S = 2.0  # past the model build, well before an answer
-
-
-@functools.cache
-def start_up_s() -> float:
-    """How long `boardsat` takes to start now: the wait before Ctrl-C grows with the load, so
-    that the signal lands in the solve, not in the imports."""
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "boardsat", "backends"], capture_output=True, check=True)
-    return time.perf_counter() - started
+# the wait before Ctrl-C grows with the start-up, so the signal lands in the solve, not the imports
 
 
 def interrupted(*args: str) -> tuple[int, str, str]:
