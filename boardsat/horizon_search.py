@@ -33,6 +33,14 @@ class Ending(str, Enum):
     NO_PLAN = "no plan"
     UNKNOWN = "unknown"
 
+    @property
+    def status(self) -> Status:
+        """The ending in every backend's vocabulary: a plan found is optimal (each shorter
+        horizon was refuted), no plan is unsatisfiable."""
+        if self is Ending.PLAN:
+            return Status.OPTIMAL
+        return Status.UNSATISFIABLE if self is Ending.NO_PLAN else Status.UNKNOWN
+
 
 @dataclass(frozen=True)
 class HorizonReport:

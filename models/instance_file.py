@@ -35,7 +35,6 @@ from boardsat.models import plan_solve
 from boardsat.models.plan_answer import PlanAnswer
 from boardsat.models.plan_solve import PlanRequest, PlanRoute
 from boardsat.race import RaceEvent
-from boardsat.results import Status
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -350,19 +349,12 @@ def start_goal_request(
     return plan_request(route, instance, solving)
 
 
-_PLAN_STATUS = {
-    Ending.PLAN: Status.OPTIMAL,
-    Ending.NO_PLAN: Status.UNSATISFIABLE,
-    Ending.UNKNOWN: Status.UNKNOWN,
-}
-
-
 def solve_plan(request: PlanRequest[Any, Any], listeners: Listeners) -> FileAnswer:
     """A planning request on the shared route, as the planning commands solve it."""
     answer: PlanAnswer[Any, Any] = plan_solve.solve(request, listeners.horizons)
     ending = answer.outcome.ending
     return FileAnswer(
-        _PLAN_STATUS[ending].value,
+        ending.status.value,
         None if answer.moves is None else len(answer.moves),
         "moves",
         answer.outcome.seconds,

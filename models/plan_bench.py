@@ -104,16 +104,12 @@ def run_planning(
     )
     outcome = answer.outcome
     horizons = {str(report.horizon): round(report.seconds, 4) for report in outcome.horizons}
-    if outcome.ending is Ending.PLAN:
-        moves = list(answer.moves or ())
-        problems = tuple(route.validate(instance, moves))
-        status, objective, exact = Status.OPTIMAL.value, len(moves), True
-    elif outcome.ending is Ending.NO_PLAN:
-        problems, status, objective, exact = (), Status.UNSATISFIABLE.value, None, True
-    else:
-        problems, status, objective, exact = (), Status.UNKNOWN.value, None, False
+    moves = list(answer.moves or ())
+    problems = tuple(route.validate(instance, moves)) if outcome.ending is Ending.PLAN else ()
+    exact = outcome.ending is not Ending.UNKNOWN
+    objective = len(moves) if outcome.ending is Ending.PLAN else None
     return RowOutcome(
-        status,
+        outcome.ending.status.value,
         objective,
         exact,
         bound=outcome.refuted_up_to + 1,
