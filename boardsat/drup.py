@@ -40,9 +40,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from boardsat.errors import BoardsatError
+from boardsat.files import write_new_file
 
 _XZ_MAGIC = b"\xfd7zXZ\x00"
-_TEXT_BYTES = frozenset(b"\t\n\r") | frozenset(range(0x20, 0x7F))
 
 
 @dataclass(frozen=True)
@@ -321,17 +321,10 @@ def _read_bytes(path: str | Path) -> bytes:
 
 def _write_text(path: str | Path, lines: Iterable[str]) -> None:
     """Create ``path`` exclusively with one line per item, ``xz``-compressed for a ``.xz`` name."""
-    data = "".join(line.rstrip("\n") + "\n" for line in lines).encode("ascii")
+    data = "".join(line.rstrip("\n") + "\n" for line in lines).encode("utf-8")
     if str(path).endswith(".xz"):
         data = lzma.compress(data, preset=6)
-    try:
-        with open(path, "xb") as handle:
-            handle.write(data)
-    except FileExistsError:
-        raise BoardsatError(f"{path} exists already; it is not overwritten") from None
-    except OSError as error:
-        Path(path).unlink(missing_ok=True)
-        raise BoardsatError(f"cannot write {path}: {error.strerror or error}") from None
+    write_new_file(path, data)
 
 
 def write_proof(path: str | Path, lines: Iterable[str]) -> None:
@@ -374,9 +367,9 @@ def _binary_lines(data: bytes, path: str | Path) -> list[str]:
 def read_proof(path: str | Path) -> list[str]:
     """A proof file's lines, for ``check_drup``: text or binary DRAT, plain or ``xz``."""
     data = _read_bytes(path)
-    if data[:1] == b"a" or not _TEXT_BYTES.issuperset(data[:4096]):
+    if b"\0" in data:  # every binary step ends in a zero byte; text has none
         return _binary_lines(data, path)
-    return data.decode("ascii").splitlines()
+    return data.decode("utf-8", "replace").splitlines()
 
 
 def write_cnf(path: str | Path, clauses: Sequence[Sequence[int]], num_vars: int) -> None:
@@ -390,7 +383,7 @@ def read_cnf(path: str | Path) -> Cnf:
     clauses: list[list[int]] = []
     num_vars: int | None = None
     clause: list[int] = []
-    for number, line in enumerate(_read_bytes(path).decode("ascii", "replace").splitlines(), 1):
+    for number, line in enumerate(_read_bytes(path).decode("utf-8", "replace").splitlines(), 1):
         tokens = line.split()
         if not tokens or tokens[0].startswith("c"):
             continue

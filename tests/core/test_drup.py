@@ -166,6 +166,9 @@ def test_proofs_and_formulas_are_written_compressed_and_read_back(tmp_path: Path
         write_proof(tmp_path / "p.drup.xz", [])
     with pytest.raises(BoardsatError, match="exists already"):
         write_cnf(tmp_path / "f.cnf.xz", [], 0)
+    write_proof(tmp_path / "plain.drup", ["c übersicht", "d 1 2 0", "0"])  # no .xz: plain text
+    assert (tmp_path / "plain.drup").read_text() == "c übersicht\nd 1 2 0\n0\n"
+    assert read_proof(tmp_path / "plain.drup") == ["c übersicht", "d 1 2 0", "0"]
 
 
 def test_a_formula_may_span_lines_and_must_have_its_header(tmp_path: Path) -> None:
