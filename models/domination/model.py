@@ -68,6 +68,32 @@ def build_model(
     (colours.py): knights on that colour only, each square of the other colour attacked.
     Building checks ``deadline`` as it goes and raises OutOfTime once it has passed.
     """
+    built, knights = _placements(rows, cols, variant, symmetry, tiles, knights_on, deadline)
+    bound = counting_lower_bound(built.board, variant, knights_on) if lower_bound else 0
+    built.model.minimize(knights, lower_bound=bound)
+    return built
+
+
+def build_refutation(
+    rows: int, cols: int, variant: str, at_most: int, *, symmetry: bool = True
+) -> DominationModel:
+    """The placements of at most ``at_most`` knights, as a satisfaction model: a proof that it
+    has no solution proves that ``at_most + 1`` knights are needed."""
+    built, knights = _placements(rows, cols, variant, symmetry, 0, None, None)
+    built.model.add_at_most(knights, at_most)
+    return built
+
+
+def _placements(
+    rows: int,
+    cols: int,
+    variant: str,
+    symmetry: bool,
+    tiles: int,
+    knights_on: str | None,
+    deadline: Deadline | None,
+) -> tuple[DominationModel, list[int]]:
+    """Every rule of the variant on the board, and the knights' literals, without an objective."""
     board = Board(rows, cols)
     check_variant(variant)
     if knights_on is not None:
@@ -102,9 +128,7 @@ def build_model(
     if symmetry:
         add_lex_leader(model, board, {square: knight_key(square) for square in placed}, deadline)
     deadline.check()
-    bound = counting_lower_bound(board, variant, knights_on) if lower_bound else 0
-    model.minimize(knights, lower_bound=bound)
-    return DominationModel(board, variant, model)
+    return DominationModel(board, variant, model), knights
 
 
 def _add_cover(model: Model, square: Square, attackers: list[int]) -> None:

@@ -1,0 +1,132 @@
+"""Conquer one cube of a claim on any backend route, keeping a certificate where the route can.
+
+On a python-sat solver that logs proofs, the cube's model is translated to one CNF (the cube's
+constraints as clauses, not assumptions, so the proof ends in the empty clause) and the DRUP
+proof comes back compressed, with a digest of the formula it refutes. A checker rebuilds that
+formula from the claim and the cube (``cube_formula``), compares digests, and checks the proof
+without trusting the solver. CP-SAT and SCIP refute cubes too, but their verdict is a claim, not
+a certificate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import lzma
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from boardsat.backends import capabilities
+from boardsat.cube import Claim, Cube, claim_model
+from boardsat.deadline import Deadline
+from boardsat.encoders.cnf.backend import CnfBackend, run_limited, translate
+from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
+from boardsat.encoders.cnf.formula import CnfFormula
+from boardsat.errors import BoardsatError
+from boardsat.model import Key, Model
+from boardsat.results import Status
+from boardsat.solve import solve
+
+CERTIFYING_CARDINALITY = "seqcounter"  # deterministic, and small for the bounds cubes meet
+OTHER_ROUTES = ("cpsat", "scip")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one route said of one cube.
+
+    UNSATISFIABLE refutes the cube; SATISFIABLE found a solution, which refutes the claim
+    (``solution`` holds its true keys); UNKNOWN ran out of time. ``proof`` is the lzma-compressed
+    DRUP proof, ``formula_hash`` the digest of the CNF it refutes.
+    """
+
+    status: Status
+    route: str
+    seconds: float
+    solution: tuple[Key, ...] = ()
+    proof: bytes | None = None
+    formula_hash: str | None = None
+
+
+def check_route(route: str) -> str:
+    """Refuse a route that cannot settle cubes, before any cube runs."""
+    if route in OTHER_ROUTES:
+        return route
+    try:
+        caps = capabilities(route)
+    except BoardsatError:
+        raise BoardsatError(
+            f"unknown cube route {route!r}; use cpsat, scip or a python-sat solver name"
+        ) from None
+    if not caps.honours_time_limit:
+        raise BoardsatError(f"route {route!r} cannot be stopped at a cube's time limit")
+    return route
+
+
+def certifies(route: str) -> bool:
+    """Whether the route's refutations come with a DRUP certificate."""
+    return route not in OTHER_ROUTES and capabilities(route).proof
+
+
+def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> Verdict:
+    """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not."""
+    deadline = Deadline(time_limit)
+    if route in OTHER_ROUTES:
+        options = {"workers": 1} if route == "cpsat" else {}
+        result = solve(claim_model(claim, cube), route, time_limit=time_limit, **options)
+        return Verdict(result.status, route, deadline.elapsed(), tuple(result.true_keys()))
+    model = claim_model(claim, cube)
+    return _conquer_cnf(model, model_formula(model)[0], route, deadline)
+
+
+def cube_formula(claim: Claim, cube: Cube) -> tuple[list[list[int]], int]:
+    """The CNF of the claim's model under the cube, numbered as the model numbers its variables
+    (the same formula on every machine, for a given python-sat version)."""
+    return model_formula(claim_model(claim, cube))
+
+
+def model_formula(model: Model) -> tuple[list[list[int]], int]:
+    formula = CnfFormula(keep=True)
+    formula.reserve(model.num_vars)
+    translate(
+        model.constraints,
+        lambda lit: lit,
+        formula,
+        CERTIFYING_CARDINALITY,
+        DEFAULT_CIRCUIT_ENCODING,
+    )
+    assert formula.kept is not None
+    return formula.kept, formula.top
+
+
+def formula_hash(clauses: Sequence[Sequence[int]]) -> str:
+    digest = hashlib.sha256()
+    for clause in clauses:
+        digest.update((" ".join(map(str, clause)) + " 0\n").encode())
+    return digest.hexdigest()
+
+
+def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: Deadline) -> Verdict:
+    from pysat.solvers import Solver
+
+    backend = CnfBackend(route)
+    logs = backend.capabilities.proof
+    with Solver(name=route, bootstrap_with=clauses, with_proof=logs) as solver:
+        answer = run_limited(solver, [], deadline, backend)
+        seconds = deadline.elapsed()
+        if answer is None:
+            return Verdict(Status.UNKNOWN, route, seconds)
+        if answer:
+            values = set(lit for lit in solver.get_model() if lit > 0)
+            keys = model.keys()
+            solution = tuple(keys[var - 1] for var in range(1, model.num_vars + 1) if var in values)
+            return Verdict(Status.SATISFIABLE, route, seconds, solution)
+        if not logs:
+            return Verdict(Status.UNSATISFIABLE, route, seconds)
+        proof = "".join(line + "\n" for line in solver.get_proof() or [])
+        return Verdict(
+            Status.UNSATISFIABLE,
+            route,
+            seconds,
+            proof=lzma.compress(proof.encode()),
+            formula_hash=formula_hash(clauses),
+        )

@@ -1,0 +1,225 @@
+"""Knight domination split into cubes: the claim "k knights cannot do it", and the band splitter.
+
+The band splitter cuts the board into bands of rows and makes one cube per profile, the number of
+knights in each band. Most profiles are impossible at once: a window of consecutive bands holds
+squares whose every coverer lies inside the window (two rows or more from its open edges), so the
+window needs at least as many knights as covering those squares alone takes. Each such bound is a
+lemma, a small claim of its own that is refuted and certified like a cube; the profiles are then
+every count vector that meets all lemmas within the budget, so the cubes cover the claim by
+construction, and ``band_profiles`` lets a checker enumerate them again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardsat.cube import Cube
+from boardsat.deadline import Deadline
+from boardsat.errors import BoardsatError
+from boardsat.model import Model
+from boardsat.models.board import Board
+from boardsat.models.domination.model import build_refutation, check_variant, knight_key
+from boardsat.solve import solve
+
+PUZZLE = "domination"
+LEMMA = "domination-window"
+
+
+@dataclass(frozen=True)
+class DominationClaim:
+    """No placement of ``at_most`` knights or fewer (with the lex-leader break when
+    ``symmetry``: a placement has one exactly when its orbit's leader does)."""
+
+    rows: int
+    cols: int
+    variant: str
+    at_most: int
+    symmetry: bool = True
+
+    def spec(self) -> dict[str, Any]:
+        return {
+            "puzzle": PUZZLE,
+            "rows": self.rows,
+            "cols": self.cols,
+            "variant": self.variant,
+            "at_most": self.at_most,
+            "symmetry": self.symmetry,
+        }
+
+    def describe(self) -> str:
+        return (
+            f"no {self.variant} placement of {self.at_most} knights or fewer"
+            f" on the {self.rows}x{self.cols} board"
+        )
+
+    def model(self) -> Model:
+        built = build_refutation(
+            self.rows, self.cols, self.variant, self.at_most, symmetry=self.symmetry
+        )
+        return built.model
+
+
+@dataclass(frozen=True)
+class WindowClaim:
+    """Rows ``top`` to ``bottom - 1`` hold more than ``at_most`` knights: their inner squares,
+    whose every coverer stands in those rows, cannot be covered with fewer."""
+
+    rows: int
+    cols: int
+    variant: str
+    top: int
+    bottom: int
+    at_most: int
+
+    def spec(self) -> dict[str, Any]:
+        return {
+            "puzzle": LEMMA,
+            "rows": self.rows,
+            "cols": self.cols,
+            "variant": self.variant,
+            "top": self.top,
+            "bottom": self.bottom,
+            "at_most": self.at_most,
+        }
+
+    def describe(self) -> str:
+        return f"rows {self.top} to {self.bottom - 1} need more than {self.at_most} knights"
+
+    def model(self) -> Model:
+        return _window_model(self, self.at_most)
+
+
+def inner_rows(rows: int, top: int, bottom: int) -> range:
+    """The rows of the window whose squares only knights inside the window can cover (a knight
+    reaches two rows up or down)."""
+    first = top if top == 0 else top + 2
+    last = bottom if bottom == rows else bottom - 2
+    return range(first, max(first, last))
+
+
+def _window_model(claim: WindowClaim, at_most: int | None) -> Model:
+    board = Board(claim.rows, claim.cols)
+    model = Model(f"window-{claim.variant}-{claim.rows}x{claim.cols}-{claim.top}-{claim.bottom}")
+    inside = [(row, col) for row in range(claim.top, claim.bottom) for col in range(claim.cols)]
+    knights = {square: model.var(knight_key(square)) for square in inside}
+    for row in inner_rows(claim.rows, claim.top, claim.bottom):
+        for col in range(claim.cols):
+            attackers = [knights[other] for other in board.knight_moves((row, col))]
+            own = [] if claim.variant == "total" else [knights[(row, col)]]
+            model.add_clause([*own, *attackers])
+    if claim.variant == "independent":
+        for square, lit in knights.items():
+            for other in board.knight_moves(square):
+                if other in knights and other > square:
+                    model.add_clause([-lit, -knights[other]])
+    if at_most is None:
+        model.minimize(list(knights.values()))
+    else:
+        model.add_at_most(list(knights.values()), at_most)
+    return model
+
+
+@dataclass(frozen=True)
+class BandSplit:
+    """The bands, the lemmas the profiles rest on (each claims its window needs more knights
+    than its ``at_most``), and one cube per remaining profile."""
+
+    bands: tuple[tuple[int, int], ...]
+    lemmas: tuple[WindowClaim, ...]
+    cubes: tuple[Cube, ...]
+
+
+def band_split(
+    claim: DominationClaim, height: int = 3, span: int = 3, deadline: Deadline | None = None
+) -> BandSplit:
+    """Bands of ``height`` rows; lemmas on windows of up to ``span`` bands, each solved exactly
+    (a window not solved by ``deadline`` gives no lemma, which only leaves more cubes)."""
+    check_variant(claim.variant)
+    if height < 1 or span < 1:
+        raise BoardsatError("bands need a height and a span of at least 1")
+    deadline = deadline or Deadline(None)
+    bands = tuple(
+        (top, min(top + height, claim.rows)) for top in range(0, claim.rows, height)
+    )
+    lemmas = []
+    for first in range(len(bands)):
+        for last in range(first, min(first + span, len(bands))):
+            top, bottom = bands[first][0], bands[last][1]
+            if (top, bottom) == (0, claim.rows):
+                continue  # the whole board: the claim itself
+            least = _window_minimum(claim, top, bottom, deadline)
+            if least:
+                window = WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, least - 1)
+                lemmas.append(window)
+    cubes = tuple(
+        Cube(counts=tuple(zip((band_keys(claim, band) for band in bands), profile, strict=True)))
+        for profile in band_profiles(claim, bands, lemmas)
+    )
+    return BandSplit(bands, tuple(lemmas), cubes)
+
+
+def band_keys(claim: DominationClaim, band: tuple[int, int]) -> tuple[tuple[str, int, int], ...]:
+    return tuple(knight_key((row, col)) for row in range(*band) for col in range(claim.cols))
+
+
+def band_profiles(
+    claim: DominationClaim, bands: Sequence[tuple[int, int]], lemmas: Sequence[WindowClaim]
+) -> Iterator[tuple[int, ...]]:
+    """Every knight count per band that stays within the claim's budget and gives each lemma's
+    window more than its ``at_most``."""
+    index = {band[0]: i for i, band in enumerate(bands)}
+    ends = {band[1]: i for i, band in enumerate(bands)}
+    least: dict[int, list[tuple[int, int]]] = {}  # last band -> (first band, knights needed)
+    for lemma in lemmas:
+        least.setdefault(ends[lemma.bottom], []).append((index[lemma.top], lemma.at_most + 1))
+    rest = _least_from(len(bands), least)
+    sizes = [(bottom - top) * claim.cols for top, bottom in bands]
+
+    def extend(profile: list[int], used: int) -> Iterator[tuple[int, ...]]:
+        band = len(profile)
+        if band == len(bands):
+            yield tuple(profile)
+            return
+        for count in range(min(sizes[band], claim.at_most - used) + 1):
+            if used + count + rest[band + 1] > claim.at_most:
+                break
+            profile.append(count)
+            if all(sum(profile[first:]) >= need for first, need in least.get(band, [])):
+                yield from extend(profile, used + count)
+            profile.pop()
+
+    yield from extend([], 0)
+
+
+def _least_from(bands: int, least: dict[int, list[tuple[int, int]]]) -> list[int]:
+    """For each band, a lower bound on the knights in it and the bands below it: the best chain
+    of disjoint lemma windows."""
+    starting: dict[int, list[tuple[int, int]]] = {}
+    for last, windows in least.items():
+        for first, need in windows:
+            starting.setdefault(first, []).append((last, need))
+    rest = [0] * (bands + 1)
+    for band in reversed(range(bands)):
+        rest[band] = max(
+            [rest[band + 1]] + [need + rest[last + 1] for last, need in starting.get(band, [])]
+        )
+    return rest
+
+
+def _window_minimum(claim: DominationClaim, top: int, bottom: int, deadline: Deadline) -> int:
+    """The fewest knights in rows top..bottom-1 that cover the window's inner squares (0 when
+    there are none, or when the deadline passes first)."""
+    if not inner_rows(claim.rows, top, bottom):
+        return 0
+    window = WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, 0)
+    result = solve(
+        _window_model(window, None),
+        "cadical195",
+        optimisation="linear-up",
+        time_limit=deadline.remaining(),
+    )
+    return result.objective if result.proven_optimal and result.objective is not None else 0
+
+
