@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import lzma
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boardsat.backends import capabilities
 from boardsat.cube import Claim, Cube, claim_model
@@ -36,12 +37,14 @@ class Verdict:
 
     UNSATISFIABLE refutes the cube; SATISFIABLE found a solution, which refutes the claim
     (``solution`` holds its true keys); UNKNOWN ran out of time. ``proof`` is the lzma-compressed
-    DRUP proof, ``formula_hash`` the digest of the CNF it refutes.
+    DRUP proof, ``formula_hash`` the digest of the CNF it refutes. ``cpu`` is this process's
+    CPU seconds, the solver's included (a cube runs in a child of its own).
     """
 
     status: Status
     route: str
     seconds: float
+    cpu: float = 0.0
     solution: tuple[Key, ...] = ()
     proof: bytes | None = None
     formula_hash: str | None = None
@@ -70,12 +73,15 @@ def certifies(route: str) -> bool:
 def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> Verdict:
     """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not."""
     deadline = Deadline(time_limit)
+    cpu = time.process_time()
     if route in OTHER_ROUTES:
         options = {"workers": 1} if route == "cpsat" else {}
         result = solve(claim_model(claim, cube), route, time_limit=time_limit, **options)
-        return Verdict(result.status, route, deadline.elapsed(), tuple(result.true_keys()))
-    model = claim_model(claim, cube)
-    return _conquer_cnf(model, model_formula(model)[0], route, deadline)
+        verdict = Verdict(result.status, route, deadline.elapsed(), 0.0, tuple(result.true_keys()))
+    else:
+        model = claim_model(claim, cube)
+        verdict = _conquer_cnf(model, model_formula(model)[0], route, deadline)
+    return replace(verdict, cpu=time.process_time() - cpu)
 
 
 def cube_formula(claim: Claim, cube: Cube) -> tuple[list[list[int]], int]:
@@ -119,7 +125,7 @@ def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: D
             values = set(lit for lit in solver.get_model() if lit > 0)
             keys = model.keys()
             solution = tuple(keys[var - 1] for var in range(1, model.num_vars + 1) if var in values)
-            return Verdict(Status.SATISFIABLE, route, seconds, solution)
+            return Verdict(Status.SATISFIABLE, route, seconds, solution=solution)
         if not logs:
             return Verdict(Status.UNSATISFIABLE, route, seconds)
         proof = "".join(line + "\n" for line in solver.get_proof() or [])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from boardsat.model import Key, Model
@@ -59,6 +59,37 @@ class Cube:
                 (tuple(_key_value(key) for key in keys), int(count))
                 for keys, count in data["counts"]
             ),
+        )
+
+
+@dataclass(frozen=True)
+class Split:
+    """Cubes whose disjunction covers ``parent`` ("" for the claim itself), by ``splitter``;
+    ``lemmas`` are sub-claims (specs) the split rests on, each settled like a cube."""
+
+    parent: str
+    splitter: str
+    cubes: tuple[Cube, ...]
+    lemmas: tuple[Mapping[str, Any], ...] = ()
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "parent": self.parent,
+            "splitter": self.splitter,
+            "params": dict(self.params),
+            "lemmas": [dict(lemma) for lemma in self.lemmas],
+            "cubes": [cube.to_json() for cube in self.cubes],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Split:
+        return cls(
+            data["parent"],
+            data["splitter"],
+            tuple(Cube.from_json(cube) for cube in data["cubes"]),
+            tuple(data["lemmas"]),
+            data["params"],
         )
 
 

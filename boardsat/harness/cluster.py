@@ -28,6 +28,19 @@ SETTINGS = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-f
 def dask_runner(address: str) -> Runner:
     """A runner on the cluster at ``address`` (``tcp://HOST:PORT``), or on a LocalCluster of
     N worker processes with one thread each, bound to the loopback (``local:N``)."""
+    check_dask_address(address)
+
+    def run(cells: Sequence[Cell]) -> Iterator[Row]:
+        if not cells:
+            return
+        with dask_client(address) as client:
+            yield from _rows(client, cells)
+
+    return run
+
+
+def check_dask_address(address: str) -> None:
+    """Refuse a malformed ``local:N``, or a missing Dask, before any work."""
     if address.startswith(LOCAL):
         workers = address.removeprefix(LOCAL)
         if not workers.isdigit() or int(workers) < 1:
@@ -39,21 +52,18 @@ def dask_runner(address: str) -> Runner:
             "--dask needs dask[distributed]: pip install 'boardsat[cluster]'"
         ) from None
 
-    def run(cells: Sequence[Cell]) -> Iterator[Row]:
-        if not cells:
-            return
-        with _client(address) as client:
-            yield from _rows(client, cells)
-
-    return run
-
 
 @contextlib.contextmanager
-def _client(address: str) -> Iterator[Any]:
+def dask_client(address: str, settings: dict[str, object] | None = None) -> Iterator[Any]:
+    """A client of the cluster at ``address``, or of a LocalCluster for ``local:N``, under
+    ``settings`` (the harness's own, which retry nothing, by default)."""
     import dask
     from dask.distributed import Client, LocalCluster
 
-    with dask.config.set(SETTINGS), contextlib.ExitStack() as stack:
+    with (
+        dask.config.set(SETTINGS if settings is None else settings),
+        contextlib.ExitStack() as stack,
+    ):
         if address.startswith(LOCAL):
             cluster = stack.enter_context(
                 LocalCluster(  # type: ignore[no-untyped-call]

@@ -11,19 +11,23 @@ construction, and ``band_profiles`` lets a checker enumerate them again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.cube import Cube
+from boardsat.cube import Cube, Split
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
+from boardsat.lookahead import lookahead_cubes
 from boardsat.model import Model
 from boardsat.models.board import Board
 from boardsat.models.domination.model import build_refutation, check_variant, knight_key
+from boardsat.models.domination.rules import validate
 from boardsat.solve import solve
 
 PUZZLE = "domination"
+BANDS = 3  # three bands of rows: the profiles stay few (bench/results/domination_cubes.md)
 LEMMA = "domination-window"
 
 
@@ -53,6 +57,25 @@ class DominationClaim:
             f"no {self.variant} placement of {self.at_most} knights or fewer"
             f" on the {self.rows}x{self.cols} board"
         )
+
+    @classmethod
+    def from_spec(cls, spec: Mapping[str, Any]) -> DominationClaim:
+        return cls(spec["rows"], spec["cols"], spec["variant"], spec["at_most"], spec["symmetry"])
+
+    def best_problems(self, best: Sequence[Sequence[int]]) -> list[str]:
+        """What is wrong with ``best`` as the placement of one knight more than the claim allows
+        (nothing: the claim, once proven, makes it optimal)."""
+        placement = {(int(row), int(col)) for row, col in best}
+        problems = validate(self.rows, self.cols, self.variant, placement)
+        if len(placement) != self.at_most + 1:
+            problems.append(
+                f"the best placement has {len(placement)} knights, not {self.at_most + 1}"
+            )
+        return problems
+
+    def decisions(self) -> tuple[tuple[str, int, int], ...]:
+        """The knights: what a lookahead split fixes (never an encoder's auxiliary)."""
+        return band_keys(self, (0, self.rows))
 
     def model(self) -> Model:
         built = build_refutation(
@@ -86,6 +109,17 @@ class WindowClaim:
 
     def describe(self) -> str:
         return f"rows {self.top} to {self.bottom - 1} need more than {self.at_most} knights"
+
+    @classmethod
+    def from_spec(cls, spec: Mapping[str, Any]) -> WindowClaim:
+        return cls(
+            spec["rows"],
+            spec["cols"],
+            spec["variant"],
+            spec["top"],
+            spec["bottom"],
+            spec["at_most"],
+        )
 
     def model(self) -> Model:
         return _window_model(self, self.at_most)
@@ -121,31 +155,36 @@ def _window_model(claim: WindowClaim, at_most: int | None) -> Model:
     return model
 
 
-@dataclass(frozen=True)
-class BandSplit:
-    """The bands, the lemmas the profiles rest on (each claims its window needs more knights
-    than its ``at_most``), and one cube per remaining profile."""
-
-    bands: tuple[tuple[int, int], ...]
-    lemmas: tuple[WindowClaim, ...]
-    cubes: tuple[Cube, ...]
+SPLITTERS = ("bands", "lookahead")
+LOOKAHEAD_CUBES = 64
 
 
-def band_split(
-    claim: DominationClaim, height: int = 3, span: int = 3, deadline: Deadline | None = None
-) -> BandSplit:
-    """Bands of ``height`` rows; lemmas on windows of up to ``span`` bands, each solved exactly
-    (a window not solved by ``deadline`` gives no lemma, which only leaves more cubes)."""
+def split_claim(
+    claim: DominationClaim, splitter: str, cubes: int, deadline: Deadline | None = None
+) -> Split:
+    """The root split of ``claim``: ``bands`` (one cube per profile over BANDS bands of rows)
+    or ``lookahead`` (about ``cubes`` cubes on the knights)."""
+    if splitter == "bands":
+        return band_split(claim, BANDS, deadline=deadline)
+    if splitter == "lookahead":
+        found = lookahead_cubes(claim, Cube(), cubes, over=claim.decisions(), deadline=deadline)
+        return Split("", splitter, tuple(found), params={"cubes": cubes})
+    raise BoardsatError(f"unknown splitter {splitter!r}; known: {', '.join(SPLITTERS)}")
+
+
+def band_split(claim: DominationClaim, count: int, deadline: Deadline | None = None) -> Split:
+    """The board cut into ``count`` bands of rows, as even as they come; a lemma on every window
+    of consecutive bands short of the whole board, each solved exactly (a window not solved by
+    ``deadline`` gives no lemma, which only leaves more cubes)."""
     check_variant(claim.variant)
-    if height < 1 or span < 1:
-        raise BoardsatError("bands need a height and a span of at least 1")
+    if not 1 <= count <= claim.rows:
+        raise BoardsatError(f"the board's {claim.rows} rows cannot make {count} bands")
     deadline = deadline or Deadline(None)
-    bands = tuple(
-        (top, min(top + height, claim.rows)) for top in range(0, claim.rows, height)
-    )
+    cuts = [round(band * claim.rows / count) for band in range(count + 1)]
+    bands = tuple(itertools.pairwise(cuts))
     lemmas = []
     for first in range(len(bands)):
-        for last in range(first, min(first + span, len(bands))):
+        for last in range(first, len(bands)):
             top, bottom = bands[first][0], bands[last][1]
             if (top, bottom) == (0, claim.rows):
                 continue  # the whole board: the claim itself
@@ -153,11 +192,24 @@ def band_split(
             if least:
                 window = WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, least - 1)
                 lemmas.append(window)
-    cubes = tuple(
-        Cube(counts=tuple(zip((band_keys(claim, band) for band in bands), profile, strict=True)))
+    return Split(
+        "",
+        "bands",
+        band_cubes(claim, bands, lemmas),
+        tuple(lemma.spec() for lemma in lemmas),
+        {"bands": [list(band) for band in bands]},
+    )
+
+
+def band_cubes(
+    claim: DominationClaim, bands: Sequence[tuple[int, int]], lemmas: Sequence[WindowClaim]
+) -> tuple[Cube, ...]:
+    """One cube per profile (``band_profiles``): exactly that many knights in each band."""
+    keys = [band_keys(claim, band) for band in bands]
+    return tuple(
+        Cube(counts=tuple(zip(keys, profile, strict=True)))
         for profile in band_profiles(claim, bands, lemmas)
     )
-    return BandSplit(bands, tuple(lemmas), cubes)
 
 
 def band_keys(claim: DominationClaim, band: tuple[int, int]) -> tuple[tuple[str, int, int], ...]:
@@ -221,5 +273,3 @@ def _window_minimum(claim: DominationClaim, top: int, bottom: int, deadline: Dea
         time_limit=deadline.remaining(),
     )
     return result.objective if result.proven_optimal and result.objective is not None else 0
-
-

@@ -1,0 +1,125 @@
+"""Check a proof directory without trusting the solvers that filled it.
+
+A proof is certified when the claim rebuilt from the manifest has the model the proof was made
+for; the best answer passes the puzzle's rules; every split covers its parent (literal splits by
+a refutation of "some case is missing", checked by boardsat.drup; band splits by enumerating
+the profiles again from their certified lemmas); and every leaf cube and lemma is refuted with a
+DRUP certificate that boardsat.drup accepts for the formula rebuilt from the claim and the cube.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from boardsat.conquer import cube_formula, formula_hash
+from boardsat.cube import Claim, Cube, Split, model_hash
+from boardsat.drup import check_drup, read_proof
+from boardsat.errors import BoardsatError
+from boardsat.lookahead import coverage_formula
+from boardsat.models.domination.cubes import DominationClaim, WindowClaim, band_cubes
+from boardsat.proof.claims import best_problems, claim_from_spec
+from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.status import REFUTED, leaves, lemma_ident
+
+COVERAGE_SOLVER = "cadical195"
+OnChecked = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class ProofCheck:
+    """What the check found: ``problems`` empty and nothing uncertified means certified."""
+
+    describes: str
+    problems: tuple[str, ...]
+    certified: int
+    uncertified: int
+
+    @property
+    def certified_all(self) -> bool:
+        return not self.problems and self.uncertified == 0 and self.certified > 0
+
+
+def check_proof(directory: ProofDirectory, on_checked: OnChecked | None = None) -> ProofCheck:
+    manifest = directory.manifest()
+    claim = claim_from_spec(manifest["claim"])
+    problems: list[str] = []
+    if model_hash(claim.model()) != manifest["model_hash"]:
+        problems.append("the claim rebuilds to another model than the proof was made for")
+    problems += [f"best answer: {line}" for line in best_problems(claim, manifest["best"])]
+    splits = directory.splits()
+    settled = directory.settled()
+    cubes = {cube.ident: cube for split in splits for cube in split.cubes}
+    for split in splits:
+        problems += _coverage_problems(claim, split, cubes)
+    tasks: list[tuple[str, Claim, Cube]] = [(c.ident, claim, c) for c in leaves(splits)]
+    tasks += [
+        (lemma_ident(dict(spec)), claim_from_spec(spec), Cube())
+        for split in splits
+        for spec in split.lemmas
+    ]
+    certified = uncertified = 0
+    for done, (ident, owner, cube) in enumerate(tasks, 1):
+        verdict = settled.get(ident)
+        problem = _refutation_problem(directory, owner, cube, verdict)
+        if problem == "uncertified":
+            uncertified += 1
+        elif problem:
+            problems.append(f"{ident}: {problem}")
+        else:
+            certified += 1
+        if on_checked is not None:
+            on_checked(done, len(tasks))
+    return ProofCheck(claim.describe(), tuple(problems), certified, uncertified)
+
+
+def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> list[str]:
+    parent = Cube() if not split.parent else cubes.get(split.parent)
+    if parent is None:
+        return [f"a split covers the unknown cube {split.parent}"]
+    if split.splitter == "bands":
+        return _band_problems(claim, split)
+    from pysat.solvers import Solver
+
+    clauses = coverage_formula(claim, parent, list(split.cubes))
+    with Solver(name=COVERAGE_SOLVER, bootstrap_with=clauses, with_proof=True) as solver:
+        if solver.solve():
+            return [f"the split of {split.parent or 'the claim'} misses a case"]
+        check = check_drup(clauses, solver.get_proof() or [])
+    if not check.valid:
+        return [f"the coverage proof of {split.parent or 'the claim'} fails: {check.reason}"]
+    return []
+
+
+def _band_problems(claim: Claim, split: Split) -> list[str]:
+    if not isinstance(claim, DominationClaim):
+        return ["a band split of a claim that is no domination claim"]
+    bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
+    lemmas = [WindowClaim.from_spec(spec) for spec in split.lemmas]
+    expected = {cube.ident for cube in band_cubes(claim, bands, lemmas)}
+    if expected != {cube.ident for cube in split.cubes}:
+        return ["the band split's cubes are not every profile its lemmas leave"]
+    return []
+
+
+def _refutation_problem(
+    directory: ProofDirectory, claim: Claim, cube: Cube, verdict: Settled | None
+) -> str:
+    """ "" when the certificate checks, "uncertified" when a route without certificates
+    refuted it, otherwise what is wrong."""
+    if verdict is None:
+        return "not settled"
+    if verdict.status != REFUTED:
+        return f"not refuted ({verdict.status})"
+    path = directory.certificate(verdict)
+    if path is None:
+        return "uncertified"
+    clauses, _ = cube_formula(claim, cube)
+    if formula_hash(clauses) != verdict.formula_hash:
+        return "its certificate refutes another formula than the claim and cube rebuild"
+    try:
+        lines = read_proof(path)
+    except BoardsatError as error:
+        return str(error)
+    check = check_drup(clauses, lines)
+    return "" if check.valid else f"the certificate fails: {check.reason}"

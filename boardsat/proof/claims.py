@@ -1,0 +1,33 @@
+"""Claims rebuilt from the specs a proof directory keeps, by puzzle name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from boardsat.cube import Claim
+from boardsat.errors import BoardsatError
+from boardsat.models.domination.cubes import LEMMA, PUZZLE, DominationClaim, WindowClaim
+
+FROM_SPEC: dict[str, Any] = {
+    PUZZLE: DominationClaim.from_spec,
+    LEMMA: WindowClaim.from_spec,
+}
+
+
+def claim_from_spec(spec: Mapping[str, Any]) -> Claim:
+    """The claim ``spec`` describes (BoardsatError for a puzzle this version cannot rebuild)."""
+    build = FROM_SPEC.get(str(spec.get("puzzle")))
+    if build is None:
+        raise BoardsatError(f"no claim of puzzle {spec.get('puzzle')!r} can be rebuilt")
+    claim: Claim = build(spec)
+    return claim
+
+
+def best_problems(claim: Claim, best: Any) -> list[str]:
+    """What is wrong with the proof's best answer, by the puzzle's own rules."""
+    check = getattr(claim, "best_problems", None)
+    if check is None:
+        return []
+    problems: list[str] = check(best)
+    return problems

@@ -1,0 +1,140 @@
+"""The proof directory: everything a proof has settled, written the moment it is settled.
+
+``manifest.json`` names the claim (its spec and its model's digest) and the best answer that
+makes it worth proving; ``splits.jsonl`` holds each split (the root split and every cube split
+again after outrunning its limit); ``settled.jsonl`` holds one verdict per cube or lemma;
+``certificates/`` holds the compressed DRUP proofs. Lines are appended and synced one at a time,
+so a killed run loses at most the cube it was writing, and a rerun reads back where it stood.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from boardsat.cube import Split
+from boardsat.errors import BoardsatError
+from boardsat.files import write_new_file
+
+MANIFEST = "manifest.json"
+SPLITS = "splits.jsonl"
+SETTLED = "settled.jsonl"
+CERTIFICATES = "certificates"
+
+
+@dataclass(frozen=True)
+class Settled:
+    """One verdict as the directory keeps it: ``task`` is a cube's ident or a lemma's."""
+
+    task: str
+    route: str
+    status: str
+    seconds: float
+    cpu: float
+    certificate: str | None = None
+    formula_hash: str | None = None
+    solution: tuple[Any, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "task": self.task,
+            "route": self.route,
+            "status": self.status,
+            "seconds": round(self.seconds, 3),
+            "cpu": round(self.cpu, 3),
+            "certificate": self.certificate,
+            "formula_hash": self.formula_hash,
+            "solution": list(self.solution),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Settled:
+        return cls(
+            data["task"],
+            data["route"],
+            data["status"],
+            data["seconds"],
+            data["cpu"],
+            data["certificate"],
+            data["formula_hash"],
+            tuple(data["solution"]),
+        )
+
+
+class ProofDirectory:
+    """One proof's folder; created by ``create``, read back by ``open``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def create(cls, path: str | Path, manifest: Mapping[str, Any]) -> ProofDirectory:
+        folder = Path(path)
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            raise BoardsatError(f"{path} exists already and holds no proof") from None
+        except OSError as error:
+            raise BoardsatError(f"cannot make {path}: {error.strerror or error}") from None
+        (folder / CERTIFICATES).mkdir()
+        write_new_file(folder / MANIFEST, json.dumps(dict(manifest), indent=1) + "\n")
+        return cls(folder)
+
+    @classmethod
+    def open(cls, path: str | Path) -> ProofDirectory:
+        folder = Path(path)
+        if not (folder / MANIFEST).is_file():
+            raise BoardsatError(f"{path} is no proof directory (it has no {MANIFEST})")
+        return cls(folder)
+
+    @staticmethod
+    def exists(path: str | Path) -> bool:
+        return (Path(path) / MANIFEST).is_file()
+
+    def manifest(self) -> dict[str, Any]:
+        return dict(json.loads((self.path / MANIFEST).read_text()))
+
+    def splits(self) -> list[Split]:
+        return [Split.from_json(line) for line in self._lines(SPLITS)]
+
+    def settled(self) -> dict[str, Settled]:
+        """The verdicts by task; a task settled twice (a rerun after a crash) keeps its last."""
+        return {entry.task: entry for entry in map(Settled.from_json, self._lines(SETTLED))}
+
+    def add_split(self, split: Split) -> None:
+        self._append(SPLITS, split.to_json())
+
+    def add_settled(self, settled: Settled, proof: bytes | None) -> Settled:
+        """Keep a verdict, its certificate first, so a kept verdict never lacks its proof."""
+        if proof is not None:
+            name = f"{CERTIFICATES}/{settled.task}.drup.xz"
+            target = self.path / name
+            target.unlink(missing_ok=True)  # a certificate left by a run killed before its line
+            write_new_file(target, proof)
+            settled = Settled(**{**settled.__dict__, "certificate": name})
+        self._append(SETTLED, settled.to_json())
+        return settled
+
+    def certificate(self, settled: Settled) -> Path | None:
+        return None if settled.certificate is None else self.path / settled.certificate
+
+    def _append(self, name: str, entry: Mapping[str, Any]) -> None:
+        with (self.path / name).open("a") as handle:
+            handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def _lines(self, name: str) -> Iterator[dict[str, Any]]:
+        path = self.path / name
+        if not path.exists():
+            return
+        for line in path.read_text().splitlines():
+            if line.strip():
+                try:
+                    yield json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # the half-written last line of a killed run

@@ -1,0 +1,138 @@
+"""Where cubes run: worker threads here, each cube in a child process killed at its limit, or
+tasks on a Dask distributed cluster, where a worker that dies costs only its cube, which the
+scheduler runs again elsewhere.
+
+A pool takes tasks while its results are being read, since a cube that outruns its limit comes
+back split into new tasks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from boardsat.child import ChildFailed, TimedOut, run_in_child
+from boardsat.conquer import Verdict, conquer
+from boardsat.cube import Claim, Cube
+from boardsat.results import Status
+
+GRACE_S = 5.0
+# a worker that dies takes its task with it; the scheduler runs it again on another worker,
+# up to this many deaths, before the task counts as failed
+PROOF_SETTINGS: dict[str, object] = {
+    "distributed.worker.daemon": False,
+    "distributed.scheduler.allowed-failures": 3,
+}
+
+
+@dataclass(frozen=True)
+class Task:
+    """One cube (or lemma, a claim with the empty cube) to settle on ``route``."""
+
+    ident: str
+    claim: Claim
+    cube: Cube
+    route: str
+    limit: float | None
+
+
+def run_task(task: Task) -> Verdict:
+    """What a worker runs: the cube in a child, killed ``GRACE_S`` past its limit."""
+    try:
+        ran = run_in_child(
+            lambda: conquer(task.claim, task.cube, task.route, task.limit),
+            task.limit,
+            grace=GRACE_S,
+            quiet=True,
+        )
+    except ChildFailed:  # out of memory, or a solver that died: unsettled, like a timeout
+        return Verdict(Status.UNKNOWN, task.route, 0.0)
+    if isinstance(ran, TimedOut):
+        return Verdict(Status.UNKNOWN, task.route, task.limit or 0.0)
+    return ran.value
+
+
+class Pool(Protocol):
+    def submit(self, task: Task) -> None: ...
+
+    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        """Each task's verdict, or why it failed, as tasks finish, until none is outstanding."""
+        ...
+
+
+class LocalPool:
+    """``workers`` cubes at a time on this machine."""
+
+    def __init__(self, workers: int) -> None:
+        self.executor = ThreadPoolExecutor(max_workers=workers)
+        self.futures: dict[Future[Verdict], Task] = {}
+
+    def submit(self, task: Task) -> None:
+        self.futures[self.executor.submit(run_task, task)] = task
+
+    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        while self.futures:
+            done, _ = wait(list(self.futures), return_when=FIRST_COMPLETED)
+            for future in done:
+                task = self.futures.pop(future)
+                error = future.exception()
+                yield task, (f"{type(error).__name__}: {error}" if error else future.result())
+
+    def close(self) -> None:
+        for future in self.futures:
+            future.cancel()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+class DaskPool:
+    """Tasks on a Dask cluster, one cube per worker process at a time."""
+
+    def __init__(self, client: Any) -> None:
+        from dask.distributed import as_completed
+
+        self.client = client
+        self.tasks: dict[str, Task] = {}
+        self.futures: dict[str, Any] = {}
+        self.running = as_completed()  # type: ignore[no-untyped-call]
+
+    def submit(self, task: Task) -> None:
+        future = self.client.submit(run_task, task, key=f"boardsat-cube-{task.ident}", pure=False)
+        self.tasks[future.key] = task
+        self.futures[future.key] = future
+        self.running.add(future)  # type: ignore[no-untyped-call]
+
+    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        for future in self.running:
+            task = self.tasks.pop(future.key)
+            self.futures.pop(future.key)
+            try:
+                yield task, future.result()
+            except Exception as error:  # the task died on every worker it was given
+                yield task, f"the Dask task failed: {type(error).__name__}: {error}"
+
+    def close(self) -> None:
+        self.client.cancel(list(self.futures.values()))
+
+
+@contextlib.contextmanager
+def open_pool(dask: str | None, workers: int) -> Iterator[Pool]:
+    """A Dask pool at ``dask`` (``tcp://HOST:PORT`` or ``local:N``), else ``workers`` threads."""
+    if dask is None:
+        local = LocalPool(workers)
+        try:
+            yield local
+        finally:
+            local.close()
+        return
+    from boardsat.harness.cluster import check_dask_address, dask_client
+
+    check_dask_address(dask)
+    with dask_client(dask, PROOF_SETTINGS) as client:
+        remote = DaskPool(client)
+        try:
+            yield remote
+        finally:
+            remote.close()
