@@ -1,0 +1,71 @@
+"""`boardsat domination --cubes` and `boardsat proof status|check` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardsat.models.domination import published_minimum, validate
+from tests.conftest import CliRun
+
+
+def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    proof = tmp_path / "p"
+    code, out, err = run_cli("domination", "6", "--cubes", "--proof-dir", str(proof), "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    best = published_minimum(6, "independent")
+    assert document["proven"] and len(document["best"]) == best
+    assert not validate(6, 6, "independent", [tuple(square) for square in document["best"]])
+    code, out, _ = run_cli("proof", "status", str(proof))
+    assert code == 0 and "0 remaining; proven" in out
+    code, out, _ = run_cli("proof", "check", str(proof))
+    assert code == 0 and f"{best} is optimal, certified" in out
+    code, again, _ = run_cli("domination", "6", "--cubes", "--proof-dir", str(proof), "--json")
+    assert code == 0 and json.loads(again)["cpu_seconds"] == document["cpu_seconds"]  # resumed
+
+
+def test_a_tampered_proof_fails_its_check_with_exit_status_1(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    proof = tmp_path / "p"
+    code, _, err = run_cli(
+        "domination", "7", "--variant", "total", "--cubes", "lookahead", "--cube-count", "4",
+        "--proof-dir", str(proof), "--quiet",
+    )  # fmt: skip
+    assert code == 0, err
+    (proof / "settled.jsonl").write_text("")
+    code, out, _ = run_cli("proof", "check", str(proof))
+    assert code == 1 and "problem: " in out and "not settled" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["domination", "5", "--cubes", "--dask", "local:x"], "local:N"),
+        (["domination", "5", "--dask", "local:2"], "--cubes"),
+        (["domination", "5", "--cubes", "--cube-route", "nosuch"], "unknown cube route"),
+        (["domination", "5", "--cubes", "nosuch"], "nosuch"),
+        (["proof", "status", "nowhere"], "no proof directory"),
+        (["proof", "check", "nowhere"], "no proof directory"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_status_2(
+    run_cli: CliRun, args: list[str], words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(*args)
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_folder_that_holds_no_proof_is_left_alone(run_cli: CliRun, tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("keep me")
+    code, _, err = run_cli("domination", "5", "--cubes", "--proof-dir", str(folder), "--quiet")
+    assert code == 2 and "holds no proof" in err
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]

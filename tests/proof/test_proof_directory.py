@@ -1,0 +1,199 @@
+"""Proof directories: a proof resumes where it stopped, survives a dead Dask worker, and its
+check catches every kind of tampering."""
+
+from __future__ import annotations
+
+import functools
+import json
+import lzma
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from boardsat.conquer import Verdict
+from boardsat.cube import Cube, Split
+from boardsat.drup import read_proof
+from boardsat.models.domination import published_minimum, solve
+from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.proof.check import check_proof
+from boardsat.proof.directory import ProofDirectory
+from boardsat.proof.pools import PROOF_SETTINGS, DaskPool, LocalPool, Task
+from boardsat.proof.run import Plan, open_proof, prove
+from boardsat.proof.status import proof_status
+from boardsat.results import Status
+
+N, VARIANT = 7, "dominating"
+BEST = published_minimum(N, VARIANT)
+
+
+def _claim() -> DominationClaim:
+    return DominationClaim(N, N, VARIANT, BEST - 1)
+
+
+@functools.cache
+def _best() -> list[list[int]]:
+    answer = solve(N, N, VARIANT)
+    assert answer.proven_optimal
+    return sorted([row, col] for row, col in answer.placement)
+
+
+def _open(path: Path, splitter: str = "lookahead") -> ProofDirectory:
+    claim = _claim()
+    return open_proof(str(path), claim, _best(), lambda: split_claim(claim, splitter, 8))
+
+
+class _StopAfter(LocalPool):
+    """A pool whose run is cut after ``settle`` tasks, as Ctrl-C or a killed scheduler cuts it."""
+
+    def __init__(self, settle: int) -> None:
+        super().__init__(1)
+        self.settle = settle
+        self.submitted: list[str] = []
+
+    def submit(self, task: Task) -> None:
+        self.submitted.append(task.ident)
+        super().submit(task)
+
+    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        for count, done in enumerate(super().completed(), 1):
+            yield done
+            if count == self.settle:
+                return
+
+
+def test_a_cut_proof_resumes_without_repeating_a_settled_cube(tmp_path: Path) -> None:
+    path = tmp_path / "proof"
+    first = _StopAfter(3)
+    status = prove(_open(path), first, Plan(), _claim().decisions())
+    first.close()
+    assert status.refuted == 3 and not status.proven
+    second = _StopAfter(10_000)
+    status = prove(_open(path), second, Plan(), _claim().decisions())
+    second.close()
+    assert status.proven
+    settled_first = set(first.submitted[:3])
+    assert not settled_first & set(second.submitted)
+    assert len(second.submitted) == status.leaves - 3
+
+
+def test_a_directory_of_another_claim_is_refused(tmp_path: Path) -> None:
+    from boardsat.errors import BoardsatError
+
+    path = tmp_path / "proof"
+    _open(path)
+    other = DominationClaim(N, N, VARIANT, BEST - 2)
+    with pytest.raises(BoardsatError, match="another claim"):
+        open_proof(str(path), other, [], lambda: split_claim(other, "bands", 8))
+    (tmp_path / "plain").mkdir()
+    with pytest.raises(BoardsatError, match="holds no proof"):
+        _open(tmp_path / "plain")
+
+
+@pytest.fixture
+def finished(tmp_path: Path) -> ProofDirectory:
+    directory = _open(tmp_path / "proof", "bands")
+    pool = LocalPool(2)
+    try:
+        assert prove(directory, pool, Plan(), _claim().decisions()).proven
+    finally:
+        pool.close()
+    return directory
+
+
+def test_a_finished_proof_is_certified(finished: ProofDirectory) -> None:
+    check = check_proof(finished)
+    assert check.certified_all, check.problems
+
+
+def test_a_certificate_cut_short_fails_the_check(finished: ProofDirectory) -> None:
+    """A certificate whose lemmas are dropped no longer refutes its cube's formula."""
+    entries = [
+        json.loads(line) for line in (finished.path / "settled.jsonl").read_text().splitlines()
+    ]
+    cut = next(
+        entry
+        for entry in entries
+        if entry["certificate"] and read_proof(finished.path / entry["certificate"])
+    )
+    (finished.path / cut["certificate"]).write_bytes(lzma.compress(b"c no lemmas\n"))
+    assert any(cut["task"] in problem for problem in check_proof(finished).problems)
+
+
+def test_a_verdict_claiming_another_formula_fails_the_check(finished: ProofDirectory) -> None:
+    settled = finished.path / "settled.jsonl"
+    entries = [json.loads(line) for line in settled.read_text().splitlines()]
+    entries[-1]["formula_hash"] = "0" * 64
+    settled.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+    problems = check_proof(finished).problems
+    assert any("another formula" in problem for problem in problems)
+
+
+def test_a_split_missing_a_cube_fails_the_check(finished: ProofDirectory) -> None:
+    splits = (finished.path / "splits.jsonl").read_text().splitlines()
+    root = Split.from_json(json.loads(splits[0]))
+    if not root.cubes:
+        pytest.skip("the lemmas alone refute this claim")
+    shorter = Split(root.parent, root.splitter, root.cubes[1:], root.lemmas, root.params)
+    (finished.path / "splits.jsonl").write_text(json.dumps(shorter.to_json()) + "\n")
+    assert any("profile" in problem for problem in check_proof(finished).problems)
+
+
+def test_a_wrong_best_placement_fails_the_check(finished: ProofDirectory) -> None:
+    manifest = json.loads((finished.path / "manifest.json").read_text())
+    manifest["best"] = [[0, col] for col in range(BEST)]
+    (finished.path / "manifest.json").write_text(json.dumps(manifest))
+    assert any("best answer" in problem for problem in check_proof(finished).problems)
+
+
+@pytest.mark.slow
+def test_a_proof_survives_a_dask_worker_killed_mid_proof(tmp_path: Path) -> None:
+    """Kill one of two workers as the first cube settles; the scheduler reruns what it held,
+    and the proof completes and checks."""
+    pytest.importorskip("dask.distributed")
+    from boardsat.harness.cluster import dask_client
+
+    directory = _open(tmp_path / "proof")
+    killed: list[int] = []
+    with dask_client("local:2", PROOF_SETTINGS) as client:
+        pool = DaskPool(client)
+
+        def kill_one(*_: object) -> None:
+            if not killed:
+                pids = client.run(os.getpid)
+                killed.append(next(iter(pids.values())))
+                os.kill(killed[0], signal.SIGKILL)
+
+        try:
+            status = prove(directory, pool, Plan(), _claim().decisions(), kill_one)
+        finally:
+            pool.close()
+    assert killed and status.proven
+    assert check_proof(directory).certified_all
+    assert proof_status(directory).refuted == status.leaves
+
+
+class _RootTimesOut(LocalPool):
+    """A pool on which the whole claim, as one cube, outruns its limit."""
+
+    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        for task, outcome in super().completed():
+            if task.cube == Cube():
+                outcome = Verdict(Status.UNKNOWN, task.route, task.limit or 0.0)
+            yield task, outcome
+
+
+def test_a_cube_that_outruns_its_limit_is_split_again_and_still_certified(tmp_path: Path) -> None:
+    claim = _claim()
+    directory = open_proof(
+        str(tmp_path / "proof"), claim, _best(), lambda: Split("", "lookahead", (Cube(),))
+    )
+    pool = _RootTimesOut(1)
+    try:
+        status = prove(directory, pool, Plan(resplit=4), claim.decisions())
+    finally:
+        pool.close()
+    assert status.proven and status.split_again == 1 and status.leaves >= 2
+    assert check_proof(directory).certified_all
