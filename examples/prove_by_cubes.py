@@ -1,0 +1,61 @@
+"""Prove minimum knight placements by cube and conquer, then check every certificate.
+
+    python examples/prove_by_cubes.py            # boards 4x4 and 5x5, all three variants
+    python examples/prove_by_cubes.py 12 bands   # up to 12x12 (the record in bench/results)
+
+Each board's proof goes to a temporary directory: the placement found, the claim that one
+knight fewer cannot do, the cubes, and a certificate per refuted cube, checked by boardsat's own
+DRUP checker before the line is printed.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from boardsat.models.domination import VARIANTS, published_minimum, solve
+from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.proof.check import check_proof
+from boardsat.proof.pools import LocalPool
+from boardsat.proof.run import Plan, open_proof, prove
+
+
+def prove_board(n: int, variant: str, splitter: str, folder: Path) -> str:
+    placement = solve(n, n, variant).placement
+    best = sorted([row, col] for row, col in placement)
+    claim = DominationClaim(n, n, variant, len(best) - 1)
+    started = time.perf_counter()
+    directory = open_proof(
+        str(folder / f"{n}-{variant}"), claim, best, lambda: split_claim(claim, splitter, 16)
+    )
+    pool = LocalPool(1)
+    try:
+        status = prove(directory, pool, Plan(), claim.decisions())
+    finally:
+        pool.close()
+    proved = time.perf_counter() - started
+    started = time.perf_counter()
+    check = check_proof(directory)
+    checked = time.perf_counter() - started
+    verdict = "certified" if check.certified_all else "; ".join(check.problems) or "uncertified"
+    return (
+        f"{n:>2} {variant:<11} {len(best):>3} (published {published_minimum(n, variant)})"
+        f"  {status.leaves:>4} cubes {status.lemmas:>2} lemmas  CPU {status.cpu:7.1f} s"
+        f"  wall {proved:6.1f} s  check {checked:6.1f} s  {verdict}"
+    )
+
+
+def main() -> None:
+    largest = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    splitter = sys.argv[2] if len(sys.argv) > 2 else "bands"
+    with tempfile.TemporaryDirectory() as folder:
+        for n in range(4, largest + 1):
+            for variant in VARIANTS:
+                if published_minimum(n, variant) is not None:
+                    print(prove_board(n, variant, splitter, Path(folder)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
