@@ -75,8 +75,8 @@ def prove_domination(
 
 def _progress(status: ProofStatus) -> str:
     return (
-        f"{status.refuted} of {counted(status.leaves, 'cube')} refuted,"
-        f" {status.lemmas_refuted} of {counted(status.lemmas, 'lemma')},"
+        f"{status.refuted} of {counted(status.leaves, 'cube')} and {status.lemmas_refuted} of"
+        f" {counted(status.lemmas, 'lemma')} refuted ({status.certified} cubes certified),"
         f" {status.split_again} split again, CPU {status.cpu:.1f} s"
     )
 
