@@ -49,6 +49,17 @@ REFUSED = {
         "--out",
         "x.jsonl",
     ],
+    "jobs beside dask": [
+        "bench",
+        "run",
+        "shogi",
+        "--jobs",
+        "2",
+        "--dask",
+        "local:2",
+        "--out",
+        "x.jsonl",
+    ],
     "no strengthening": ["exchange", "--strengthen", ","],
     "a digit that is not ASCII": ["tour", "5", "--open", "--start", "a\u0663"],
 }
