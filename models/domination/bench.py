@@ -43,10 +43,10 @@ _BOARD = re.compile(r"(\d+)(?:x(\d+))?")
 
 def _route_names() -> tuple[str, ...]:
     """The named routes on CP-SAT and on CaDiCaL (RC2), for help texts; any backend runs the
-    single and textbook routes."""
+    single and textbook routes. The kinds are stated, not probed: a missing solver library
+    must not stop the other puzzles' matrices from loading."""
     names = []
-    for backend in (CPSAT, SAT_SOLVER):
-        kind = backend_kind(backend)
+    for backend, kind in ((CPSAT, "cpsat"), (SAT_SOLVER, "rc2")):
         names += [f"{backend}/{name}" for name, route in ROUTES.items() if kind in route.kinds]
         names.append(f"{backend}/{TEXTBOOK}")
     return tuple(names)

@@ -116,3 +116,10 @@ def test_the_shipped_matrix_names_only_boards_with_a_published_optimum() -> None
     for cell in matrix.cells:
         spec = BENCH.instance(cell.instance)
         assert spec.reference is not None and spec.reference_source is not None
+
+
+def test_every_route_the_help_names_is_read_back_as_itself() -> None:
+    assert "cpsat/textbook" in BENCH.routes and "cadical195/race" in BENCH.routes
+    for name in BENCH.routes:
+        chosen = BENCH.route(name)
+        assert (chosen.name, f"{chosen.backend}/{chosen.encoding}") == (name, name)
