@@ -9,6 +9,7 @@ solver's interrupt) for :func:`cancel` to call from whichever thread notices the
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -71,6 +72,13 @@ class Deadline:
 _cancelled = threading.Event()
 _stoppers: list[Callable[[], None]] = []
 _stoppers_lock = threading.Lock()
+# A child forked from one thread while another holds the lock would find it held for good; a
+# sweep's --jobs forks its cells' children from several threads.
+os.register_at_fork(
+    before=_stoppers_lock.acquire,
+    after_in_parent=_stoppers_lock.release,
+    after_in_child=_stoppers_lock.release,
+)
 
 
 def cancel() -> None:

@@ -1,7 +1,7 @@
 """Every solving route on one board per variant: how long each takes to prove the published value.
 
 A quick look at the routes side by side (routes.ROUTES, and the MIP solvers on the single route);
-the full comparison is `boardsat bench domination`, and the tests check every route against the
+the full comparison is the `domination` matrix (`boardsat bench run domination`), and the tests check every route against the
 exhaustive search and the published values (OEIS A342576, A006075, A261752).
 """
 

@@ -1,4 +1,4 @@
-"""`boardsat domination`: minimum knight placements; `boardsat bench domination`: their benchmark."""
+"""`boardsat domination`: minimum knight placements (their benchmark is the `domination` matrix)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from typing import Any
 import click
 
 from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
-from boardsat.benchmark import Measurement, ratio_table
 from boardsat.cli.common import (
     PictureFiles,
     backend_option,
@@ -20,15 +19,12 @@ from boardsat.cli.common import (
     show_answer,
     solving_command,
     time_limit_option,
-    usable_time_limit,
 )
 from boardsat.cli.proof import CubeRequest, prove_domination
 from boardsat.cli.terminal import current, knights_board
 from boardsat.conquer import check_route
-from boardsat.deadline import LONGEST_TIME_LIMIT_S
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
-from boardsat.models.domination.bench import BASELINE, Benchmark
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, SPLITTERS
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.routes import ROUTES, describe_auto
@@ -244,64 +240,3 @@ def _backend_options(
         flags = ", ".join(f"--{key}" for key in sorted(options))
         raise BoardsatError(f"{flags} configure one backend: add --route single")
     return options
-
-
-@click.command(name="domination")
-@click.option("--max-n", type=click.IntRange(min=1), default=8, show_default=True)
-@click.option("--min-n", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True, max=LONGEST_TIME_LIMIT_S),
-    callback=usable_time_limit,
-    default=20.0,
-    show_default=True,
-    help="Seconds per instance and route; a route stops at its first timeout.",
-)
-@click.option("--variant", "variants", type=click.Choice(VARIANTS), multiple=True)
-@click.option("--repeats", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
-    "--route",
-    "chosen",
-    multiple=True,
-    help="Run only these routes, in this order (repeatable; the baseline is always worth "
-    "including); 'textbook cpsat wK' and 'boardsat single cpsat wK' run CP-SAT on K workers.",
-)
-@click.option("--output", type=click.Path(dir_okay=False), help="Results file to write.")
-def bench(
-    max_n: int,
-    min_n: int,
-    time_limit: float,
-    variants: tuple[str, ...],
-    repeats: int,
-    chosen: tuple[str, ...],
-    output: str | None,
-) -> None:
-    """n x n boards, the chosen routes (all by default) against the textbook CP-SAT model in the
-    same run."""
-    benchmark = Benchmark(min_n, max_n, time_limit, variants or VARIANTS, repeats, output, chosen)
-    for row in benchmark.run():
-        click.echo(_row_line(row, repeats))
-    click.echo(ratio_table(benchmark.rows, BASELINE))
-    click.echo("largest n proven by the median run (every smaller n too, from --min-n):")
-    for variant, proven in benchmark.largest.items():
-        for name, n in proven.items():
-            click.echo(f"  {variant:<12} {name:<32} {n}")
-    click.echo(f"results written to {benchmark.write()}")
-
-
-def _row_line(row: Measurement, repeats: int) -> str:
-    """One measured row: its median, its median run's outcome against the published value, and
-    every seed's outcome where they differ."""
-    by_seed = ""
-    if len(set(row.run_outcomes)) > 1:
-        by_seed = f" (seeds 1 to {repeats}: {'; '.join(row.run_outcomes)})"
-    return (
-        f"{row.instance:<20} {row.route:<32} {row.median_seconds:8.2f} s  "
-        f"{row.outcome} {_published_note(row.extra)}{by_seed}"
-    )
-
-
-def _published_note(extra: dict[str, Any]) -> str:
-    if not extra["proven"] or extra["matches_published"] is None:
-        return ""
-    return "= published" if extra["matches_published"] else "DIFFERS FROM THE PUBLISHED VALUE"

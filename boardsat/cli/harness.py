@@ -28,7 +28,7 @@ from boardsat.harness.plots import draw_plots, plot_files
 from boardsat.harness.puzzles import puzzle_benches
 from boardsat.harness.records import Row, RowLog, read_rows, write_csv
 from boardsat.harness.report import RouteSummary, summary
-from boardsat.harness.sweep import run_here, sweep
+from boardsat.harness.sweep import run_jobs, sweep
 from boardsat.harness.verify import contradictions
 from boardsat.memory import parse_memory_size
 
@@ -90,6 +90,13 @@ def _pair(text: str | None) -> tuple[str, str] | None:
     help="Replace the committed record bench/records/NAME.jsonl by this sweep once it finishes.",
 )
 @click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Cells run at once here, each in its own child process (not with --dask).",
+)
+@click.option(
     "--dask",
     "dask_address",
     metavar="ADDRESS",
@@ -122,6 +129,7 @@ def run(
     out: str | None,
     resume: bool,
     update_record: str | None,
+    jobs: int,
     dask_address: str | None,
     csv_path: str | None,
     plot_dir: str | None,
@@ -143,7 +151,9 @@ def run(
     pair = _pair(scatter)
     if plot_dir is not None:
         plot_files(Path(plot_dir))
-    runner = dask_runner(dask_address) if dask_address else run_here
+    if dask_address and jobs > 1:
+        raise click.BadParameter("give --jobs or --dask, not both", param_hint="--jobs")
+    runner = dask_runner(dask_address) if dask_address else run_jobs(jobs)
     log = RowLog(target, resume)
     with session(quiet) as terminal, ctrl_c_cancels():
         left = len(chosen.cells) - len(log.done & _keys(chosen))

@@ -72,17 +72,22 @@ def parse_case_id(text: str) -> tuple[int, int]:
     raise BoardsatError(f"case {text!r} is not SEED:INDEX, such as 0:123")
 
 
-def check_case(seed: int, index: int, kinds: tuple[str, ...] = tuple(KINDS)) -> Outcome:
-    """Draw case ``index`` of ``seed`` (its kind by turns, the rest at random) and check it."""
+def _drawn(seed: int, index: int, kinds: tuple[str, ...]) -> tuple[str, Route, random.Random]:
+    """Case ``index`` of ``seed``: its kind by turns, its route at random, and the generator
+    that goes on to draw its instance."""
     rng = random.Random(case_id(seed, index))
     kind = kinds[index % len(kinds)]
-    checker = KINDS[kind]
-    route = draw_route(
-        rng, rng.choice(backends_for(checker.needs)), planning=checker.needs == "session"
-    )
+    needs = KINDS[kind].needs
+    route = draw_route(rng, rng.choice(backends_for(needs)), planning=needs == "session")
+    return kind, route, rng
+
+
+def check_case(seed: int, index: int, kinds: tuple[str, ...] = tuple(KINDS)) -> Outcome:
+    """Draw case ``index`` of ``seed`` (its kind by turns, the rest at random) and check it."""
+    kind, route, rng = _drawn(seed, index, kinds)
     name = case_id(seed, index)
     try:
-        expected, got = checker.check(rng, route)
+        expected, got = KINDS[kind].check(rng, route)
     except BoardsatError as error:
         if dict(route.options).get("cardinality") in AT_MOST_ONE_ONLY:
             return Outcome(name, kind, route, "", str(error), refused=True)
@@ -90,3 +95,9 @@ def check_case(seed: int, index: int, kinds: tuple[str, ...] = tuple(KINDS)) -> 
     except Exception as error:  # a crash is a disagreement to report, not a stop
         return Outcome(name, kind, route, "an answer", f"{type(error).__name__}: {error}")
     return Outcome(name, kind, route, expected, got)
+
+
+def died(seed: int, index: int, kinds: tuple[str, ...], why: str) -> Outcome:
+    """The disagreement of a case whose process died while checking it (a solver crashed)."""
+    kind, route, _ = _drawn(seed, index, kinds)
+    return Outcome(case_id(seed, index), kind, route, "an answer", f"the process died: {why}")

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.differential.cases import KINDS, Outcome, check_case
+from boardsat.differential.cases import KINDS, Outcome, check_case, died
 
 CHUNK = 25  # cases per task handed to a worker process
+IN_FLIGHT = 2  # batches handed to the pool per worker at a time: what a dead worker costs again
 
 
 @dataclass(frozen=True)
@@ -73,14 +75,54 @@ def run_cases(
             if on_outcomes is not None:
                 on_outcomes(batch_outcomes)
     else:
-        with ProcessPoolExecutor(workers) as pool:
-            for batch_outcomes in pool.map(
-                _chunk, [seed] * len(batches), batches, [kinds] * len(batches)
-            ):
-                outcomes += batch_outcomes
-                if on_outcomes is not None:
-                    on_outcomes(batch_outcomes)
+        for batch_outcomes in _pooled(seed, batches, workers, kinds):
+            outcomes += batch_outcomes
+            if on_outcomes is not None:
+                on_outcomes(batch_outcomes)
     return summarise(seed, outcomes, time.perf_counter() - started)
+
+
+def _pooled(
+    seed: int, batches: Sequence[range], workers: int, kinds: tuple[str, ...]
+) -> Iterator[list[Outcome]]:
+    """The batches' outcomes in order, a few batches in flight per worker. A worker that dies
+    breaks its pool: the batches still in flight are checked again case by case (``_alone``),
+    and the rest go on in a fresh pool."""
+    queue = deque(batches)
+    while queue:
+        unfinished: list[range] = []
+        with ProcessPoolExecutor(workers) as pool:
+            flying: deque[tuple[range, Future[list[Outcome]]]] = deque()
+            while queue or flying:
+                while queue and len(flying) < IN_FLIGHT * workers:
+                    batch = queue.popleft()
+                    flying.append((batch, pool.submit(_chunk, seed, batch, kinds)))
+                batch, future = flying.popleft()
+                try:
+                    yield future.result()
+                except BrokenProcessPool:
+                    unfinished = [batch, *(batch for batch, _ in flying)]
+                    break
+        for batch in unfinished:
+            yield from _alone(seed, batch, kinds)
+
+
+def _alone(seed: int, indices: range, kinds: tuple[str, ...]) -> Iterator[list[Outcome]]:
+    """Each case in turn on one worker process, so that a case which kills its process is
+    known: it is a disagreement, and the cases after it go on in a fresh process."""
+    left = deque(indices)
+    while left:
+        with ProcessPoolExecutor(1) as pool:  # one worker runs its tasks in order
+            futures = [
+                (index, pool.submit(_chunk, seed, range(index, index + 1), kinds)) for index in left
+            ]
+            for index, future in futures:
+                left.popleft()
+                try:
+                    yield future.result()
+                except BrokenProcessPool as error:
+                    yield [died(seed, index, kinds, str(error) or type(error).__name__)]
+                    break
 
 
 def summarise(seed: int, outcomes: Sequence[Outcome], seconds: float) -> Summary:

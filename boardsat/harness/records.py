@@ -18,12 +18,13 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from boardsat.benchmark import solver_versions
 from boardsat.cells import Cell
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target
 
 Row = dict[str, Any]
+SOLVER_DISTRIBUTIONS = ("ortools", "python-sat", "PySCIPOpt", "graphillion")
+"""The solver libraries whose versions a row depends on, by their distribution names."""
 CSV_FIELDS = (
     "puzzle",
     "instance",
@@ -71,6 +72,18 @@ def cell_key(cell: Cell, options: dict[str, Any]) -> str:
 def versions() -> dict[str, str]:
     """boardsat's version and each solver library's, by distribution name."""
     return {"boardsat": boardsat_version(), **solver_versions()}
+
+
+def solver_versions() -> dict[str, str]:
+    """The installed version of each solver library, by distribution name; one missing from a
+    broken install is left out rather than costing the sweep's rows."""
+    found = {}
+    for name in SOLVER_DISTRIBUTIONS:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return found
 
 
 def machine() -> dict[str, Any]:

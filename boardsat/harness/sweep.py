@@ -1,9 +1,11 @@
-"""A sweep: the matrix's cells not yet in the record, run one after another here or as tasks
-on a Dask cluster, each row appended as it arrives, then every row checked against the others."""
+"""A sweep: the matrix's cells not yet in the record, run here one after another or several at
+once (``run_jobs``), or as tasks on a Dask cluster, each row appended as it arrives, then every
+row checked against the others."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from boardsat.cells import Cell
@@ -35,6 +37,28 @@ def run_here(cells: Sequence[Cell]) -> Iterator[Row]:
             yield run_cell(cell)
         except Cancelled:
             return
+
+
+def run_jobs(jobs: int) -> Runner:
+    """``jobs`` cells at once, each still in its own child process, waited on by one thread
+    each; rows come as cells finish. Stops quietly when cancelled: Ctrl-C kills every child."""
+    if jobs <= 1:
+        return run_here
+
+    def run(cells: Sequence[Cell]) -> Iterator[Row]:
+        with ThreadPoolExecutor(jobs) as pool:
+            futures = [pool.submit(run_cell, cell) for cell in cells]
+            try:
+                for future in as_completed(futures):
+                    try:
+                        yield future.result()
+                    except Cancelled:
+                        return
+            finally:
+                for future in futures:
+                    future.cancel()
+
+    return run
 
 
 def sweep(

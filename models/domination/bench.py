@@ -1,237 +1,164 @@
-"""The knight domination benchmark: n x n boards per variant, each route against the textbook model.
+"""The knight domination benchmark matrix: boards by variant, each route as users run it, and the
+textbook model as the baseline.
 
-The textbook route (one Boolean per square, one clause per square, minimise the sum, CP-SAT on 8
-workers) is the issue's baseline, measured in the same run as the other routes so that ratios
-compare like with like on a shared, noisy machine. Repeat r runs every route with seed r, since
-proof times on one board vary several-fold by seed. Every proven value is checked against the
-published one and every placement against the rules; a route that fails stops the benchmark.
-Nothing here prints: the CLI renders the rows as they come. Figures: bench/results/.
+Instances: ``VARIANT:N`` (the N x N board) or ``VARIANT:RxC``. A square board in the published
+range is held to its OEIS value (``published.py``); a smaller rectangle, to the exhaustive
+search (``exhaustive.py``), which shares nothing with the model. Routes: ``BACKEND/ROUTE``, a
+domination route of ``routes.ROUTES`` on a backend, or ``BACKEND/textbook``: one Boolean per
+square, no symmetry break, no bound, minimised by the backend alone. The single and textbook
+routes run CP-SAT on the cell's threads; the others keep their own settings. Every placement is
+checked here by :func:`validate`, apart from the check the route makes itself.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from functools import cache
 from typing import Any
 
-from boardsat.backends import MAX_WORKERS, MIP_BACKENDS, is_available, seed_parameters
-from boardsat.benchmark import Measurement, ResultsFile, measure, results_file
-from boardsat.child import ChildFailed, Finished, run_in_child
+from boardsat.backends import CPSAT, seed_parameters
+from boardsat.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
 from boardsat.errors import BoardsatError
-from boardsat.models.domination.model import build_model, decode
-from boardsat.models.domination.published import published_minimum
+from boardsat.models.board import Board, Square
+from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.models.domination.model import VARIANTS, build_model, check_variant, decode
+from boardsat.models.domination.published import PUBLISHED, SOURCES, published_minimum
+from boardsat.models.domination.routes import ROUTES, backend_kind, check_route
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
+from boardsat.results import Result, Status
 from boardsat.solve import solve
 
-BASELINE = "textbook cpsat w8"
-WORKER_ROUTE = re.compile(r"(?P<model>textbook|boardsat single) cpsat w(?P<workers>[1-9][0-9]*)")
-
-# a route returns the status, the placement found (or None) and the proven bound
-Outcome = tuple[str, frozenset[tuple[int, int]] | None, int | None]
-Route = Callable[[int, str, float, int], Outcome]  # n, variant, time limit, seed
-
-
-def routes() -> dict[str, Route]:
-    """The routes a benchmark runs by default, the baseline first; a MIP route per installed MIP
-    solver. ``route_named`` knows these and the CP-SAT routes at any worker count."""
-    found: dict[str, Route] = {
-        BASELINE: _textbook("cpsat", {"workers": 8}),
-        "boardsat auto cpsat": _boardsat("auto", "cpsat"),
-        "boardsat portfolio cpsat": _boardsat("portfolio", "cpsat"),
-        "boardsat auto cadical195": _boardsat("auto", "cadical195"),
-        "boardsat race cpsat": _boardsat("race", "cpsat"),
-        "boardsat race cpsat whole board": _boardsat("race", "cpsat", split=False),
-        "boardsat race cadical195": _boardsat("race", "cadical195"),
-        "boardsat single rc2 cadical195": _boardsat("single", "cadical195"),
-    }
-    for backend in MIP_BACKENDS:
-        if is_available(backend):
-            found[f"textbook mip {backend}"] = _textbook(backend, {})
-    return found
+TEXTBOOK = "textbook"
+SAT_SOLVER = "cadical195"
+EXHAUSTIVE_SQUARES = 36
+"""The largest board (in squares) the exhaustive search is asked for: 6x6 takes a tenth of a
+second, and each square more multiplies that."""
+FAMILIES = {
+    "VARIANT:N": f"the fewest knights on N x N, variant {', '.join(VARIANTS)}",
+    "VARIANT:RxC": "the same on an R x C board",
+}
+_BOARD = re.compile(r"(\d+)(?:x(\d+))?")
 
 
-def route_named(name: str) -> Route | None:
-    """A default route, or CP-SAT at a chosen worker count (``textbook cpsat wK``, ``boardsat
-    single cpsat wK``) for scaling runs on a machine with more cores; None for an unknown name."""
-    scaled = WORKER_ROUTE.fullmatch(name)
-    if scaled is None:
-        return routes().get(name)
-    workers = int(scaled["workers"])
-    if workers > MAX_WORKERS:
-        return None
-    if scaled["model"] == "textbook":
-        return _textbook("cpsat", {"workers": workers})
-    return _boardsat("single", "cpsat", workers=workers)
+def _route_names() -> tuple[str, ...]:
+    """The named routes on CP-SAT and on CaDiCaL (RC2), for help texts; any backend runs the
+    single and textbook routes. The kinds are stated, not probed: a missing solver library
+    must not stop the other puzzles' matrices from loading."""
+    names = []
+    for backend, kind in ((CPSAT, "cpsat"), (SAT_SOLVER, "rc2")):
+        names += [f"{backend}/{name}" for name, route in ROUTES.items() if kind in route.kinds]
+        names.append(f"{backend}/{TEXTBOOK}")
+    return tuple(names)
 
 
-def _selected_routes(chosen: Sequence[str]) -> dict[str, Route]:
-    """The chosen routes in the order given, or every default route when none is chosen."""
-    if not chosen:
-        return routes()
-    selected: dict[str, Route] = {}
-    for name in chosen:
-        route = route_named(name)
-        if route is None:
-            raise BoardsatError(
-                f"unknown route {name!r}; known: {', '.join(routes())}, and "
-                "'textbook cpsat wK' or 'boardsat single cpsat wK' for K workers"
-            )
-        selected[name] = route
-    return selected
+def board_of(name: str) -> tuple[int, int, str]:
+    """The rows, columns and variant that ``VARIANT:N`` or ``VARIANT:RxC`` names."""
+    variant, _, size = name.partition(":")
+    shape = _BOARD.fullmatch(size)
+    if variant not in VARIANTS or shape is None:
+        raise BoardsatError(f"unknown instance {name!r}; known: {', '.join(FAMILIES)}")
+    rows = int(shape[1])
+    cols = rows if shape[2] is None else int(shape[2])
+    Board(rows, cols)  # a board too large is one line
+    return rows, cols, check_variant(variant)
 
 
-def _textbook(backend: str, options: dict[str, Any]) -> Route:
-    def run(n: int, variant: str, limit: float, seed: int) -> Outcome:
-        built = build_model(n, n, variant, symmetry=False, lower_bound=False)
-        parameters = seed_parameters(backend, seed)
-        seeded = {"parameters": parameters} if parameters else {}
-        result = solve(built.model, backend, time_limit=limit, **options, **seeded)
-        placement = decode(built, result) if result.has_solution else None
-        return result.status.value, placement, result.lower_bound
-
-    return run
+def instance(name: str) -> InstanceSpec:
+    """The board ``name`` names, with the published or exhaustive optimum where there is one."""
+    rows, cols, variant = board_of(name)
+    reference, source = _reference(rows, cols, variant)
+    return InstanceSpec(name, "min", rows * cols, reference, source)
 
 
-def _boardsat(route: str, backend: str, *, split: bool | None = None, **options: Any) -> Route:
-    """A solving route as users run it; ``split=False`` keeps a total board whole, for comparison;
-    ``options`` go to the backend (the single route)."""
+@cache
+def _reference(rows: int, cols: int, variant: str) -> tuple[int | None, str | None]:
+    """The optimum from outside the model: OEIS for square boards, else the exhaustive search.
+    None where neither reaches, or where no placement exists (the rules reject any a route
+    claims there)."""
+    value: int | None = None
+    source = None
+    if rows == cols and rows <= len(PUBLISHED[variant]):
+        value, source = published_minimum(rows, variant), f"OEIS {SOURCES[variant]}"
+    elif rows * cols <= EXHAUSTIVE_SQUARES:
+        value, source = minimum_knights(rows, cols, variant), "exhaustive.minimum_knights"
+    return (None, None) if value is None else (value, source)
 
-    def run(n: int, variant: str, limit: float, seed: int) -> Outcome:
-        answer = solve_domination(
-            n,
-            n,
-            variant,
-            route=route,
-            backend=backend,
-            time_limit=limit,
-            seed=seed,
-            split=split,
-            **options,
+
+def route(name: str) -> RouteSpec:
+    """``BACKEND/ROUTE`` read into its backend and domination route, refused in one line when
+    unknown or when the route cannot run on the backend."""
+    backend, _, chosen = name.partition("/")
+    if not backend or chosen not in (*ROUTES, TEXTBOOK):
+        raise BoardsatError(
+            f"unknown domination route {name!r}: give BACKEND/ROUTE, ROUTE one of "
+            f"{', '.join((*ROUTES, TEXTBOOK))}"
         )
-        placement = answer.placement if answer.knights is not None else None
-        return answer.result.status.value, placement, answer.lower_bound
-
-    return run
-
-
-def run_once(
-    route: Route, n: int, variant: str, limit: float, seed: int
-) -> tuple[str, dict[str, Any]]:
-    """One run in a child process killed past the limit (CaDiCaL cannot be interrupted, and a
-    race's own children must go with it): its outcome in words and its figures."""
-    try:
-        done = run_in_child(lambda: _checked(route, n, variant, limit, seed), limit)
-    except ChildFailed as failure:
-        raise ChildFailed(f"{variant} {n}x{n}, seed {seed}: the route failed\n{failure}") from None
-    extra = done.value if isinstance(done, Finished) else _timed_out(limit)
-    _compare_with_published(extra, n, variant)
-    outcome = f"{extra['status']} {extra['knights']} (bound {extra['bound']})"
-    return outcome, extra
+    if chosen == TEXTBOOK:
+        backend_kind(backend)  # an unknown or missing backend is one line
+    else:
+        check_route(chosen, backend)
+    return RouteSpec(name, backend, chosen)
 
 
-def _checked(route: Route, n: int, variant: str, limit: float, seed: int) -> dict[str, Any]:
-    """The child's work: the route's outcome, its placement checked against the rules."""
-    status, placement, bound = route(n, variant, limit, seed)
-    if placement is not None:
-        problems = validate(n, n, variant, placement)
-        if problems:
-            raise AssertionError(f"a placement on {n}x{n} broke the rules: {problems[0]}")
-    return {
-        "status": status,
-        "knights": None if placement is None else len(placement),
-        "bound": bound,
-        "proven": status in ("OPTIMAL", "UNSATISFIABLE"),
-    }
+def applies(_spec: InstanceSpec, _chosen: RouteSpec) -> str | None:
+    """Every route runs every board: a route's backend kind was checked when it was read."""
+    return None
 
 
-def _compare_with_published(extra: dict[str, Any], n: int, variant: str) -> None:
-    """A published ``None`` says no placement exists, which a proof of infeasibility matches;
-    beyond the published range there is nothing to compare (``matches_published`` is None)."""
-    try:
-        extra["published"] = published_minimum(n, variant)
-    except KeyError:
-        extra["published"] = extra["matches_published"] = None
-        return
-    extra["matches_published"] = extra["proven"] and extra["knights"] == extra["published"]
+def run(cell: Cell) -> RowOutcome:
+    """Minimise the cell's board on its route; the placement is validated here."""
+    rows, cols, variant = board_of(cell.instance)
+    chosen = route(cell.route)
+    if chosen.encoding == TEXTBOOK:
+        placement, result, detail = _textbook(rows, cols, variant, chosen.backend, cell)
+    else:
+        answer = solve_domination(
+            rows,
+            cols,
+            variant,
+            route=chosen.encoding,
+            backend=chosen.backend,
+            time_limit=cell.time_limit,
+            seed=cell.seed,
+            **_single_options(chosen, cell),
+        )
+        placement, result, detail = answer.placement, answer.result, answer.route
+    found = result.has_solution
+    return RowOutcome(
+        result.status.value,
+        len(placement) if found else None,
+        exact=result.status in (Status.OPTIMAL, Status.UNSATISFIABLE),
+        bound=result.lower_bound,
+        problems=tuple(validate(rows, cols, variant, placement)) if found else (),
+        encoding_size={
+            "variables": result.size.variables,
+            "constraints": result.size.constraints,
+        },
+        detail=detail,
+    )
 
 
-def _timed_out(limit: float) -> dict[str, Any]:
-    return {
-        "status": "UNKNOWN",
-        "knights": None,
-        "bound": None,
-        "proven": False,
-        "killed_at": limit,
-    }
+def _single_options(chosen: RouteSpec, cell: Cell) -> dict[str, Any]:
+    """The single route on CP-SAT runs on the cell's threads, not the route's default eight."""
+    if chosen.encoding == "single" and chosen.backend == CPSAT:
+        return {"workers": cell.threads}
+    return {}
 
 
-@dataclass
-class Benchmark:
-    """One benchmark run, checked when made (a bad range, route or results path fails before
-    anything is measured); ``run`` yields each row as it is measured, ``write`` records them."""
+def _textbook(
+    rows: int, cols: int, variant: str, backend: str, cell: Cell
+) -> tuple[frozenset[Square], Result, str]:
+    """The whole board's plain model on the backend, seeded, with no help from boardsat."""
+    built = build_model(rows, cols, variant, symmetry=False, lower_bound=False)
+    options: dict[str, Any] = {}
+    parameters = seed_parameters(backend, cell.seed)
+    if parameters:
+        options["parameters"] = parameters
+    if backend == CPSAT:
+        options["workers"] = cell.threads
+    result = solve(built.model, backend, time_limit=cell.time_limit, **options)
+    return decode(built, result), result, TEXTBOOK
 
-    min_n: int
-    max_n: int
-    time_limit: float
-    variants: Sequence[str]
-    repeats: int = 1
-    output: str | None = None
-    chosen: Sequence[str] = ()
-    rows: list[Measurement] = field(default_factory=list, init=False)
-    # per variant, per route: the largest n its median run proved (every smaller n too)
-    largest: dict[str, dict[str, int]] = field(default_factory=dict, init=False)
 
-    def __post_init__(self) -> None:
-        if self.min_n > self.max_n:
-            raise BoardsatError(
-                f"--min-n {self.min_n} is above --max-n {self.max_n}: nothing to measure"
-            )
-        self.target: ResultsFile = results_file("domination", self.output)
-        self.routes = _selected_routes(self.chosen)
-
-    def run(self) -> Iterator[Measurement]:
-        """Measure every variant, n and route; a route stops at its first unproven n."""
-        for variant in self.variants:
-            stopped: set[str] = set()
-            for n in range(self.min_n, self.max_n + 1):
-                for name, route in self.routes.items():
-                    if name in stopped:
-                        continue
-                    row = measure(
-                        f"{variant} {n}x{n}",
-                        name,
-                        self._seeded_runs(route, n, variant),
-                        self.repeats,
-                    )
-                    self.rows.append(row)
-                    if row.extra["proven"]:  # the median run's: an optimum, or that none exists
-                        self.largest.setdefault(variant, {})[name] = n
-                    else:
-                        stopped.add(name)
-                    yield row
-
-    def _seeded_runs(
-        self, route: Route, n: int, variant: str
-    ) -> Callable[[], tuple[str, dict[str, Any]]]:
-        """One run per call, the k-th call with seed k, so that a median spans seeds."""
-        seeds = itertools.count(1)
-        return lambda: run_once(route, n, variant, self.time_limit, next(seeds))
-
-    def write(self) -> Path:
-        """The rows measured so far and the run's settings, to the results file."""
-        settings = {
-            "min_n": self.min_n,
-            "max_n": self.max_n,
-            "time_limit_s": self.time_limit,
-            "repeats": self.repeats,
-            "seeds": f"repeat r runs seed r (1 to {self.repeats})",
-            "variants": list(self.variants),
-            "routes": list(self.routes),
-            "baseline": BASELINE,
-            "largest_n_proven": self.largest,
-        }
-        return self.target.write(self.rows, settings)
+BENCH = PuzzleBench("domination", FAMILIES, _route_names(), instance, route, applies, run)

@@ -160,7 +160,7 @@ def test_what_backends_lists_is_what_runs(backend: str, run_cli: CliRun, tmp_pat
         ["exchange", "--time-limit", "nan"],
         ["domination", "600"],
         ["tour", "1", "300000"],
-        ["bench", "domination", "--time-limit", "inf"],
+        ["bench", "run", "domination", "--time-limit", "inf", "--out", "x.jsonl"],
         ["exchange", "--backend", "nosuchsolver"],
         ["tour", "6", "--backend", "highs"],
         ["exchange", "--backend", "highs"],

@@ -184,24 +184,26 @@ def test_solve(run_cli: CliRun, files: list[str], more: list[str]) -> None:
 
 @fuzzed
 @given(
-    st.sampled_from(["domination", "tour", "exchange", "flipit", "shogi"]),
+    st.one_of(
+        st.sampled_from(["domination", "tour", "exchange", "flipit", "shogi", "tour-counting"]),
+        garbage,
+    ),
     options(
         {
-            "--max-n": sides,
-            "--min-n": sides,
-            "--sizes": st.one_of(st.just("6,8"), garbage),
-            "--routes": garbage,
-            "--solvers": st.one_of(st.just("cadical195"), garbage),
-            "--repeats": sides,
             "--time-limit": time_limits,
-            "--block-sides": garbage,
+            "--memory-limit": st.one_of(st.just("4G"), memory_text),
+            "--threads": sides,
+            "--seeds": st.one_of(st.just("0,1"), garbage),
+            "--scatter": st.one_of(st.just("cpsat/auto,cpsat/textbook"), garbage),
+            "--baseline": garbage,
+            "--plot": paths,
         }
     ),
 )
-def test_bench(run_cli: CliRun, name: str, more: list[str]) -> None:
-    """Every benchmark is pointed at a taken results file, so that a valid command line is
-    refused before it measures anything."""
-    code, out, err = run_cli("bench", name, *more, "--output", TAKEN)
+def test_bench_run(run_cli: CliRun, matrix: str, more: list[str]) -> None:
+    """Every sweep is pointed at a taken record (and no --resume), so that a valid command line
+    is refused before it runs a cell."""
+    code, out, err = run_cli("bench", "run", matrix, *more, "--out", TAKEN)
     assert code == 2 and out == "" and err.startswith("boardsat: error: ")
     assert err.count("\n") == 1 and Path(TAKEN).read_text() == "taken"
 

@@ -6,22 +6,24 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.backends import MAX_WORKERS
 from tests.conftest import CliRun
 
 REFUSED = {
     "no command": [],
     "no bench": ["bench"],
     "workers past 32 bits": ["domination", "3", "--route", "single", "--workers", str(2**40)],
-    "NaN bench limit": ["bench", "domination", "--max-n", "2", "--time-limit", "nan"],
     "NaN sweep limit": ["bench", "run", "tour", "--time-limit", "nan", "--out", "x.jsonl"],
-    "bench workers past 32 bits": [
+    "domination sweep route on the wrong backend": [
         "bench",
+        "run",
+        "--puzzle",
         "domination",
-        "--max-n",
-        "2",
-        "--route",
-        f"textbook cpsat w{MAX_WORKERS + 1}",
+        "--instances",
+        "independent:8",
+        "--routes",
+        "highs/race",
+        "--out",
+        "x.jsonl",
     ],
     "tour sweep board too large": [
         "bench",
@@ -47,6 +49,17 @@ REFUSED = {
         "--out",
         "x.jsonl",
     ],
+    "jobs beside dask": [
+        "bench",
+        "run",
+        "shogi",
+        "--jobs",
+        "2",
+        "--dask",
+        "local:2",
+        "--out",
+        "x.jsonl",
+    ],
     "no strengthening": ["exchange", "--strengthen", ","],
     "a digit that is not ASCII": ["tour", "5", "--open", "--start", "a\u0663"],
 }
@@ -66,9 +79,8 @@ def test_bad_input_is_one_line_and_exit_status_2(args: list[str], run_cli: CliRu
         ["tour", "5", "--open", "--svg"],
         ["domination", "3", "--backend", "cadical195", "--route", "single", "--proof"],
         ["bench", "run", "shogi", "--out"],
-        ["bench", "domination", "--max-n", "1", "--output"],
     ],
-    ids=["svg", "proof", "sweep", "domination bench"],
+    ids=["svg", "proof", "sweep"],
 )
 def test_a_path_that_names_no_file_is_refused_and_nothing_is_created(
     args: list[str], name: str, run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from boardsat.cli import cli, main
-from boardsat.differential import KINDS, check_case, run_cases
+from boardsat.differential import KINDS, Outcome, check_case, run_cases
 from boardsat.results import Result, Status
 
 SLICE = 180  # 30 cases of each kind, a few seconds
@@ -106,3 +108,27 @@ def test_bad_options_are_refused_in_one_line(
     assert ended.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("boardsat: error:") and "\n" not in err
+
+
+@pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork", reason="the planted crash reaches forked workers"
+)
+def test_a_case_that_kills_its_worker_is_a_disagreement_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A solver that crashes its process breaks the pool: that case alone is reported, and every
+    other case is still checked, in a fresh pool."""
+    run_module = importlib.import_module("boardsat.differential.run")
+    real = run_module.check_case
+
+    def crashes_on_30(seed: int, index: int, kinds: tuple[str, ...]) -> Outcome:
+        if index == 30:
+            os._exit(3)
+        return real(seed, index, kinds)
+
+    monkeypatch.setattr(run_module, "check_case", crashes_on_30)
+    summary = run_cases(5, 120, workers=2, kinds=("model",))
+    (dead,) = summary.disagreements
+    assert dead.case_id == "5:30" and "the process died" in dead.got
+    assert dead.route == check_case(5, 30, ("model",)).route
+    assert summary.cases + summary.refused == 120

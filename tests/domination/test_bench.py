@@ -1,140 +1,125 @@
-"""The domination benchmark's bookkeeping: every row checked against the published values."""
+"""Domination's benchmark matrix: a small sweep whose rows validate and match the published and
+exhaustive optima, and a wrong optimum or placement flagged as a contradiction."""
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from boardsat.cells import Cell, RowOutcome
 from boardsat.errors import BoardsatError
-from boardsat.model import Model
+from boardsat.harness.matrix import Limits, Matrix, cross, load_matrix
+from boardsat.harness.puzzles import puzzle_benches
+from boardsat.harness.records import RowLog, read_rows
+from boardsat.harness.sweep import sweep
 from boardsat.models.domination import bench as domination_bench
-from boardsat.models.domination.bench import Benchmark, Outcome, route_named, run_once
+from boardsat.models.domination.answer import DominationAnswer
+from boardsat.models.domination.bench import BENCH
+from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import published_minimum
-from boardsat.results import Result
+from boardsat.models.domination.solve import solve_domination
 from tests.conftest import CliRun
 
 
-def test_rows_are_compared_with_the_published_values_infeasible_boards_included(
-    tmp_path: Path,
+def test_a_small_sweep_proves_the_published_optima_on_every_route(tmp_path: Path) -> None:
+    """Each variant on 4x4 to 6x6 on CP-SAT, CaDiCaL (RC2) and the textbook baseline: every
+    row proven, its placement valid, and its count the OEIS value."""
+    boards = [f"{variant}:{n}" for variant in VARIANTS for n in (4, 5, 6)]
+    routes = ["cpsat/auto", "cadical195/auto", "cpsat/textbook"]
+    cells = cross("domination", boards, routes, [0], Limits(time_limit=30))
+    result = sweep(Matrix("m", "", tuple(cells)), RowLog(tmp_path / "rows.jsonl", resume=False))
+    assert result.contradictions == () and len(result.rows) == 27
+    for row in result.rows:
+        variant, n = row["instance"].split(":")
+        assert row["status"] == "OPTIMAL" and row["exact"] and row["verified"]
+        assert row["objective"] == row["reference"] == published_minimum(int(n), variant)
+
+
+def test_a_board_with_no_placement_is_proven_infeasible() -> None:
+    """Total domination has no placement on 3x3 (the centre is attacked by no square)."""
+    assert BENCH.instance("total:3").reference is None
+    outcome = BENCH.run(Cell("domination", "total:3", "cadical195/auto", time_limit=30))
+    assert outcome.status == "UNSATISFIABLE" and outcome.exact and outcome.objective is None
+
+
+def test_a_rectangle_is_held_to_the_exhaustive_search() -> None:
+    spec = BENCH.instance("dominating:4x7")
+    assert spec.reference == minimum_knights(4, 7, "dominating")
+    assert spec.reference_source == "exhaustive.minimum_knights"
+    outcome = BENCH.run(Cell("domination", "dominating:4x7", "cpsat/single", time_limit=30))
+    assert outcome.exact and outcome.objective == spec.reference and outcome.problems == ()
+
+
+def _one_knight_fewer(*args: Any, **options: Any) -> DominationAnswer:
+    """The real answer with one knight taken away, still claimed as proven optimal."""
+    answer = solve_domination(*args, **options)
+    return replace(answer, placement=frozenset(sorted(answer.placement)[1:]))
+
+
+def test_a_wrong_optimum_is_a_contradiction_and_its_placement_is_rejected(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, run_cli: CliRun
 ) -> None:
-    """Total domination has no placement on boards up to 3x3: a proof of that matches OEIS."""
-    output = tmp_path / "bench.json"
-    benchmark = Benchmark(1, 5, 30.0, ["total"], 1, str(output), ["boardsat auto cpsat"])
-    measured = list(benchmark.run())
-    assert benchmark.write() == output and measured == benchmark.rows
-    document = json.loads(output.read_text())
-    rows = {row["instance"]: row["extra"] for row in document["rows"]}
-    assert sorted(rows) == [f"total {n}x{n}" for n in range(1, 6)]
-    for n in range(1, 6):
-        extra = rows[f"total {n}x{n}"]
-        assert extra["proven"] and extra["matches_published"]
-        assert extra["knights"] == extra["published"] == published_minimum(n, "total")
-    assert document["settings"]["largest_n_proven"] == {"total": {"boardsat auto cpsat": 5}}
+    monkeypatch.setattr(domination_bench, "solve_domination", _one_knight_fewer)
+    out = tmp_path / "rows.jsonl"
+    args = ["--puzzle", "domination", "--instances", "independent:6", "--routes", "cpsat/core"]
+    code, _, err = run_cli("bench", "run", *args, "--out", str(out))
+    assert code == 1
+    assert "the rules reject its answer" in err
+    (row,) = read_rows(out)
+    assert row["problems"] and not row["verified"] and row["objective"] == 7
 
 
-def test_race_routes_run_inside_the_benchmarks_timed_children(tmp_path: Path) -> None:
-    """Each run is timed in a child, and a race starts its racers from there."""
-    output = tmp_path / "bench.json"
-    chosen = ["boardsat race cpsat", "boardsat race cadical195"]
-    benchmark = Benchmark(3, 4, 30.0, ["independent"], 1, str(output), chosen)
-    for row in benchmark.run():
-        assert row.extra["proven"] and row.extra["matches_published"]
-    assert len(benchmark.rows) == 4
-
-
-def test_a_bad_results_path_is_refused_before_anything_is_measured(
-    tmp_path: Path, run_cli: CliRun
+def test_a_lower_bound_above_a_valid_placement_is_a_contradiction(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, run_cli: CliRun
 ) -> None:
-    """An existing file is kept, a missing folder is named, an empty range is refused, and all
-    of it before the first instance runs (so nothing is printed on stdout)."""
-    taken = tmp_path / "taken.json"
-    taken.write_text("keep me\n")
-    for args in (
-        ["--output", str(taken)],
-        ["--output", str(tmp_path / "no" / "such.json")],
-        ["--min-n", "5", "--max-n", "3"],
-    ):
-        code, out, err = run_cli("bench", "domination", "--max-n", "3", *args)
-        assert code == 2 and out == "" and err.startswith("boardsat: error:")
-    assert taken.read_text() == "keep me\n"
+    """A route that proves 9 on a board where another finds a valid 8 is caught."""
 
+    def overclaims(cell: Cell) -> RowOutcome:
+        outcome = BENCH.run(cell)
+        return replace(outcome, bound=9) if cell.route == "cadical195/core" else outcome
 
-def cheating_route(n: int, variant: str, limit: float, seed: int) -> Outcome:
-    """Claims a proven optimum with a placement that dominates nothing beyond its one square."""
-    return "OPTIMAL", frozenset({(0, 0)}), 1
-
-
-def refusing_route(n: int, variant: str, limit: float, seed: int) -> Outcome:
-    raise BoardsatError("this route refuses the board")
-
-
-def test_a_placement_that_breaks_the_rules_stops_the_benchmark_with_the_reason() -> None:
-    with pytest.raises(RuntimeError, match=r"(?s)independent 4x4, seed 1.*broke the rules"):
-        run_once(cheating_route, 4, "independent", 10.0, 1)
-
-
-def test_a_route_that_refuses_its_input_stops_the_benchmark_in_one_line() -> None:
-    with pytest.raises(BoardsatError, match=r"^this route refuses the board$"):
-        run_once(refusing_route, 4, "independent", 10.0, 1)
-
-
-def test_cpsat_routes_at_any_worker_count_run_in_the_order_given(tmp_path: Path) -> None:
-    """Scaling runs name their worker counts; each row is still checked against OEIS."""
-    output = tmp_path / "bench.json"
-    chosen = ["boardsat single cpsat w3", "textbook cpsat w1"]
-    benchmark = Benchmark(3, 5, 30.0, ["independent"], 1, str(output), chosen)
-    for _ in benchmark.run():
-        pass
-    benchmark.write()
-    document = json.loads(output.read_text())
-    assert document["settings"]["routes"] == chosen
-    assert {(row["route"], row["instance"]) for row in document["rows"]} == {
-        (route, f"independent {n}x{n}") for route in chosen for n in range(3, 6)
-    }
-    assert all(row["extra"]["matches_published"] for row in document["rows"])
-
-
-@pytest.mark.parametrize("route", ["textbook cpsat w0", "boardsat auto cpsat w2", "no such"])
-def test_an_unknown_route_is_refused_in_one_line(route: str, run_cli: CliRun) -> None:
-    code, out, err = run_cli("bench", "domination", "--max-n", "2", "--route", route)
-    assert code == 2 and out == ""
-    assert err.startswith("boardsat: error:") and repr(route) in err and "wK" in err
+    monkeypatch.setitem(puzzle_benches(), "domination", replace(BENCH, run=overclaims))
+    args = ["--instances", "dominating:6", "--routes", "cpsat/core,cadical195/core"]
+    code, _, err = run_cli(
+        "bench", "run", "--puzzle", "domination", *args, "--out", str(tmp_path / "r.jsonl")
+    )
+    assert code == 1 and "proves a lower bound of 9, but 8 was found" in err
 
 
 @pytest.mark.parametrize(
-    ("route", "seeded"),
-    [("textbook cpsat w8", "random_seed"), ("textbook mip scip", "randomization/randomseedshift")],
+    ("name", "said"),
+    [
+        ("cpsat/nosuch", "unknown domination route"),
+        ("nosuchsolver/auto", "nosuchsolver"),
+        ("cpsat", "unknown domination route"),
+        ("highs/race", "the race route needs"),
+    ],
 )
-def test_a_textbook_baseline_runs_its_repeat_s_seed(
-    route: str, seeded: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Repeat r runs every route with seed r; a baseline on one seed would measure its luck."""
-    heard: list[dict[str, Any]] = []
-    real_solve = domination_bench.solve
-
-    def solve(model: Model, backend: str, **options: Any) -> Result:
-        heard.append(options.get("parameters", {}))
-        return real_solve(model, backend, **options)
-
-    monkeypatch.setattr(domination_bench, "solve", solve)
-    textbook = route_named(route)
-    assert textbook is not None
-    status, placement, bound = textbook(4, "independent", 30.0, 5)
-    assert status == "OPTIMAL" and placement is not None and len(placement) == bound
-    assert heard == [{seeded: 5}]
+def test_a_route_that_cannot_run_is_refused_in_one_line(name: str, said: str) -> None:
+    with pytest.raises(BoardsatError, match=said):
+        BENCH.route(name)
 
 
-def sleeping_route(n: int, variant: str, limit: float, seed: int) -> Outcome:
-    import time
+@pytest.mark.parametrize("name", ["independent", "independent:", "queens:8", "total:8x", "total:0"])
+def test_an_unknown_instance_is_refused_in_one_line(name: str) -> None:
+    with pytest.raises(BoardsatError):
+        BENCH.instance(name)
 
-    time.sleep(60)
-    raise AssertionError("killed before this")
+
+def test_the_shipped_matrix_names_only_boards_with_a_published_optimum() -> None:
+    matrix = load_matrix("domination", {})
+    assert matrix.cells and matrix.baseline is not None
+    for cell in matrix.cells:
+        spec = BENCH.instance(cell.instance)
+        assert spec.reference is not None and spec.reference_source is not None
 
 
-def test_a_run_past_its_limit_is_killed_and_counts_as_unproven() -> None:
-    outcome, extra = run_once(sleeping_route, 4, "independent", 0.1, 1)
-    assert extra["status"] == "UNKNOWN" and not extra["proven"] and extra["killed_at"] == 0.1
-    assert extra["matches_published"] is False and outcome.startswith("UNKNOWN")
+def test_every_route_the_help_names_is_read_back_as_itself() -> None:
+    assert "cpsat/textbook" in BENCH.routes and "cadical195/race" in BENCH.routes
+    for name in BENCH.routes:
+        chosen = BENCH.route(name)
+        assert (chosen.name, f"{chosen.backend}/{chosen.encoding}") == (name, name)

@@ -51,7 +51,7 @@ def test_the_command_line_limits_replace_the_files(tmp_path: Path) -> None:
 
 def test_every_shipped_matrix_reads() -> None:
     names = shipped_matrices()
-    assert {"tour", "tour-counting", "exchange", "flipit", "shogi"} <= set(names)
+    assert {"domination", "tour", "tour-counting", "exchange", "flipit", "shogi"} <= set(names)
     for name in names:
         assert load_matrix(name, {}).cells
 

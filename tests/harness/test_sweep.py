@@ -15,8 +15,8 @@ from boardsat.harness.cluster import dask_runner
 from boardsat.harness.execute import key_of, run_cell
 from boardsat.harness.matrix import Limits, Matrix, cross
 from boardsat.harness.puzzles import puzzle_benches
-from boardsat.harness.records import RowLog, read_rows
-from boardsat.harness.sweep import sweep
+from boardsat.harness.records import Row, RowLog, read_rows
+from boardsat.harness.sweep import run_here, run_jobs, sweep
 from boardsat.models.tour import bench as tour_bench
 from boardsat.models.tour.answer import TourCount
 from boardsat.models.tour.model import TourSpec
@@ -120,6 +120,48 @@ def test_a_plan_the_rules_reject_is_a_contradiction(
     assert code == 1 and "the rules reject its answer: move 3 is not a shogi move" in err
 
 
+def _untimed(rows: tuple[Row, ...]) -> dict[object, Row]:
+    return {
+        row["key"]: {k: v for k, v in row.items() if k not in TIMING | {"horizon_seconds"}}
+        for row in rows
+    }
+
+
+def test_cells_run_side_by_side_give_the_rows_of_one_at_a_time(tmp_path: Path) -> None:
+    cells = cross("shogi", ["seed", "seed-farthest"], ["bfs", "cadical195/all"], [0], Limits(20))
+    cells += cross("domination", ["total:5", "independent:6"], ["cpsat/auto"], [0], Limits(20))
+    matrix = Matrix("m", "", tuple(cells))
+    alone = sweep(matrix, RowLog(tmp_path / "alone.jsonl", resume=False), run_here)
+    together = sweep(matrix, RowLog(tmp_path / "together.jsonl", resume=False), run_jobs(3))
+    assert not alone.contradictions and not together.contradictions
+    assert _untimed(alone.rows) == _untimed(together.rows) and len(together.rows) == 6
+    assert {row["key"] for row in read_rows(tmp_path / "together.jsonl")} == {
+        row["key"] for row in alone.rows
+    }
+
+
+def test_jobs_run_their_cells_at_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each planted cell waits for the other two to start: run one at a time, none would see
+    the others and each would end UNKNOWN."""
+    instances = ["seed", "seed-farthest", "deep"]
+
+    def meets_the_others(cell: Cell) -> RowOutcome:
+        (tmp_path / cell.instance).touch()
+        waited = 0.0
+        while not all((tmp_path / name).exists() for name in instances) and waited < 15:
+            time.sleep(0.05)
+            waited += 0.05
+        met = all((tmp_path / name).exists() for name in instances)
+        return RowOutcome("OPTIMAL", 5, True) if met else RowOutcome("UNKNOWN")
+
+    benches = puzzle_benches()
+    monkeypatch.setitem(benches, "shogi", replace(benches["shogi"], run=meets_the_others))
+    cells = cross("shogi", instances, ["bfs"], [0], Limits(20))
+    rows = list(run_jobs(3)(cells))
+    assert sorted(row["instance"] for row in rows) == sorted(instances)
+    assert {row["status"] for row in rows} == {"OPTIMAL"}
+
+
 def test_a_sweep_on_a_local_dask_cluster_gives_the_same_rows(tmp_path: Path) -> None:
     cells = cross("shogi", ["seed", "seed-farthest"], ["bfs", "cadical195/all"], [0], Limits(20))
     cells += cross("tour", ["corner-count:5x5"], ["zdd"], [0], Limits(20))
@@ -127,14 +169,7 @@ def test_a_sweep_on_a_local_dask_cluster_gives_the_same_rows(tmp_path: Path) -> 
     here = sweep(matrix, RowLog(tmp_path / "here.jsonl", resume=False))
     there = sweep(matrix, RowLog(tmp_path / "dask.jsonl", resume=False), dask_runner("local:2"))
     assert not here.contradictions and not there.contradictions
-
-    def untimed(rows: tuple[dict[str, object], ...]) -> dict[object, dict[str, object]]:
-        return {
-            row["key"]: {k: v for k, v in row.items() if k not in TIMING | {"horizon_seconds"}}
-            for row in rows
-        }
-
-    assert untimed(here.rows) == untimed(there.rows)
+    assert _untimed(here.rows) == _untimed(there.rows)
     assert len(here.rows) == 5 and all(row["verified"] for row in there.rows)
 
 
