@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
-SLOW = {"exchange_strengthenings.py", "farthest_exchange.py", "prove_by_cubes.py"}  # over 5 s: SAT refutes plan lengths
+SLOW = {
+    "exchange_strengthenings.py",
+    "farthest_exchange.py",
+    "prove_by_cubes.py",
+}  # over 5 s: SAT refutes plan lengths
 
 
 def test_there_are_examples_and_the_slow_ones_exist() -> None:
