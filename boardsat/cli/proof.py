@@ -74,10 +74,13 @@ def prove_domination(
 
 
 def _progress(status: ProofStatus) -> str:
+    lemmas = (
+        f" and {status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}" if status.lemmas else ""
+    )
     return (
-        f"{status.refuted} of {counted(status.leaves, 'cube')} and {status.lemmas_refuted} of"
-        f" {counted(status.lemmas, 'lemma')} refuted ({status.certified} cubes certified),"
-        f" {status.split_again} split again, CPU {status.cpu:.1f} s"
+        f"{status.refuted} of {counted(status.leaves, 'cube')}{lemmas} refuted"
+        f" ({status.certified} cubes certified), {status.split_again} split again,"
+        f" CPU {status.cpu:.1f} s"
     )
 
 
