@@ -267,16 +267,19 @@ def read_instance(source: str, overrides: Mapping[str, Any] | None = None) -> In
     """The instance file at the path ``source``, or the shipped instance of that name, read into
     its puzzle's request; ``overrides`` replace keys of its ``[solve]`` table (the command
     line's ``--backend`` and ``--time-limit``). InstanceFileError says what is wrong."""
+    return read_table(source, instance_data(source), overrides or {})
+
+
+def instance_data(source: str) -> dict[str, Any]:
+    """The parsed TOML of the file at ``source``, or of the shipped instance of that name."""
     shipped = shipped_instances()
     if source in shipped:
-        data = read_toml(source, shipped[source].read_text(encoding="utf-8"))
-    elif ":" in source and not Path(source).exists() and not source.endswith(".toml"):
+        return read_toml(source, shipped[source].read_text(encoding="utf-8"))
+    if ":" in source and not Path(source).exists() and not source.endswith(".toml"):
         raise InstanceFileError(
             source, None, "no such file or shipped instance; `boardsat solve --list` names them"
         )
-    else:
-        data = read_toml_file(Path(source))
-    return read_table(source, data, overrides or {})
+    return read_toml_file(Path(source))
 
 
 def read_table(source: str, data: Mapping[str, Any], overrides: Mapping[str, Any]) -> Instance:

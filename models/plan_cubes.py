@@ -21,10 +21,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from boardsat.conquer import model_formula
-from boardsat.cube import Cube, claim_model
+from boardsat.cube import Cube, Split, claim_model
 from boardsat.encoders.horizon_encoding import HorizonEncoding, Strengthenings
 from boardsat.errors import BoardsatError
-from boardsat.lookahead import PROPAGATOR
+from boardsat.lookahead import PROPAGATOR, lookahead_cubes
 from boardsat.model import Key, Model
 from boardsat.models.instance_file import read_table
 from boardsat.models.plan_puzzle import PlanningPuzzle
@@ -105,12 +105,22 @@ class PlanningClaim:
         encoding.model.add_clause([encoding.goal(self.horizon)])
         return encoding.model
 
+    def decisions(self) -> tuple[Key, ...]:
+        """Every step's actions: what a lookahead split fixes."""
+        return tuple(
+            key for key in self.model().keys() if isinstance(key, tuple) and key[0] == "do"
+        )
+
     def moves(self, solution: Iterable[Key]) -> list[Any]:
         """The puzzle's moves of the plan in a solution (its true keys), for its rules to replay."""
         request = self.request()
         encoding = HorizonEncoding(request.puzzle.planning_task(), request.strengthenings)
         plan = encoding.decode(dict.fromkeys(solution, True), self.horizon)
         return request.puzzle.plan_moves(plan)
+
+
+def _is_action(key: Key) -> bool:
+    return isinstance(key, tuple) and key[0] == "do"
 
 
 def strengthen_text(options: Strengthenings) -> str:
@@ -160,6 +170,20 @@ def first_moves_cubes(
         within.extended([(key, True) for key in prefix if (key, True) not in known])
         for prefix in prefixes
     ]
+
+
+HORIZON_SPLITTERS = ("first-moves", "lookahead")
+
+
+def split_horizon(claim: PlanningClaim, splitter: str, size: int) -> Split:
+    """The root split of a horizon: by the first ``size`` moves, or about ``size`` lookahead
+    cubes on the actions."""
+    if splitter == "first-moves":
+        return Split("", splitter, tuple(first_moves_cubes(claim, size)), params={"depth": size})
+    if splitter == "lookahead":
+        found = lookahead_cubes(claim, Cube(), size, over=claim.decisions())
+        return Split("", splitter, tuple(found), params={"cubes": size})
+    raise BoardsatError(f"unknown splitter {splitter!r}; known: {', '.join(HORIZON_SPLITTERS)}")
 
 
 def describe_cube(claim: PlanningClaim, cube: Cube) -> str:

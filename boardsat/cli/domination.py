@@ -20,16 +20,14 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
-from boardsat.cli.proof import CubeRequest, prove_domination
+from boardsat.cli.proof import cube_options, cube_request, prove_domination
 from boardsat.cli.terminal import current, knights_board
-from boardsat.conquer import check_route
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
-from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, SPLITTERS
+from boardsat.models.domination.cubes import SPLITTERS
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.routes import ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
-from boardsat.proof.run import Plan
 from boardsat.results import Status
 
 SOLVING_OPTIONS = (
@@ -120,36 +118,7 @@ variant_option = click.option(
     " knights in each band of rows; lookahead: on the knights); the proof is kept in"
     " --proof-dir and resumed there. --time-limit bounds the search for the placement.",
 )
-@click.option(
-    "--dask",
-    metavar="ADDRESS|local:N",
-    help="--cubes: run the cubes on the Dask scheduler at ADDRESS, or on N local workers.",
-)
-@click.option(
-    "--proof-dir",
-    type=click.Path(file_okay=False),
-    help="--cubes: the proof directory (default domination-ROWSxCOLS-VARIANT.proof).",
-)
-@click.option(
-    "--cube-route",
-    default=Plan.route,
-    show_default=True,
-    help="--cubes: cpsat, scip, or a python-sat solver (those that log proofs certify).",
-)
-@click.option(
-    "--cube-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=Plan.cube_limit,
-    show_default=True,
-    help="--cubes: seconds per cube; a cube that outruns it is split again by lookahead.",
-)
-@click.option(
-    "--cube-count",
-    type=click.IntRange(min=1),
-    default=LOOKAHEAD_CUBES,
-    show_default=True,
-    help="--cubes lookahead: how many cubes the first split makes.",
-)
+@cube_options("domination-ROWSxCOLS-VARIANT.proof")
 @picture_options()
 @export_option
 @json_option
@@ -193,9 +162,8 @@ def command(
         report_export(export_model(built.model, export_path), as_json)
         return
     if cubes is not None:
-        plan = Plan(check_route(cube_route), cube_limit)
-        cube_request = CubeRequest(cubes, cube_count, dask, proof_dir, plan)
-        prove_domination(rows, cols or rows, variant, cube_request, time_limit, as_json)
+        asked = cube_request(cubes, dask, proof_dir, cube_route, cube_limit, cube_count)
+        prove_domination(rows, cols or rows, variant, asked, time_limit, as_json)
         return
     if dask is not None or proof_dir is not None:
         raise BoardsatError("--dask and --proof-dir go with --cubes")

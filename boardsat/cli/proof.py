@@ -6,16 +6,27 @@ or a crash loses no finished cube, and the same command resumes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
-from boardsat.cli.common import emit_json, end_at_limit
+from boardsat.cli.common import emit_json, end_at_limit, json_option, solving_command
 from boardsat.cli.terminal import current
+from boardsat.conquer import check_route
 from boardsat.errors import BoardsatError
-from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.model import Key
+from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
 from boardsat.models.domination.solve import DominationRequest, solve_request
+from boardsat.models.instance_file import instance_data
+from boardsat.models.plan_cubes import (
+    HORIZON_SPLITTERS,
+    PLANNING_PUZZLES,
+    PlanningClaim,
+    split_horizon,
+)
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.pools import open_pool
@@ -24,6 +35,67 @@ from boardsat.proof.status import ProofStatus, counterexample, proof_status
 from boardsat.wording import counted
 
 FIND_LIMIT_S = 60.0
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def cube_options(default_directory: str) -> Callable[[F], F]:
+    """The options of every proof by cubes: where cubes run, the proof's home, the route, the
+    limit per cube and the size of a lookahead split."""
+
+    def decorate(command: F) -> F:
+        for option in reversed(
+            (
+                click.option(
+                    "--dask",
+                    metavar="ADDRESS|local:N",
+                    help="Run the cubes on the Dask scheduler at ADDRESS, or on N local workers"
+                    " (default: one at a time here).",
+                ),
+                click.option(
+                    "--proof-dir",
+                    type=click.Path(file_okay=False),
+                    help=f"The proof directory, resumed if it exists (default {default_directory}).",
+                ),
+                click.option(
+                    "--cube-route",
+                    default=Plan.route,
+                    show_default=True,
+                    help="cpsat, scip, or a python-sat solver (those that log proofs certify).",
+                ),
+                click.option(
+                    "--cube-limit",
+                    type=click.FloatRange(min=0, min_open=True),
+                    default=Plan.cube_limit,
+                    show_default=True,
+                    help="Seconds per cube; a cube that outruns it is split again by lookahead.",
+                ),
+                click.option(
+                    "--cube-count",
+                    type=click.IntRange(min=1),
+                    default=LOOKAHEAD_CUBES,
+                    show_default=True,
+                    help="How many cubes a lookahead split makes at first.",
+                ),
+            )
+        ):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def cube_request(
+    splitter: str,
+    dask: str | None,
+    proof_dir: str | None,
+    cube_route: str,
+    cube_limit: float,
+    cube_count: int,
+) -> CubeRequest:
+    """The cube options read into one request, the route checked before any work."""
+    return CubeRequest(
+        splitter, cube_count, dask, proof_dir, Plan(check_route(cube_route), cube_limit)
+    )
 
 
 @dataclass(frozen=True)
@@ -63,41 +135,47 @@ def prove_domination(
     directory = open_proof(
         path, claim, best, lambda: split_claim(claim, request.splitter, request.cubes)
     )
+    status = _run(directory, request, claim.decisions())
+    if status.proven:
+        verdict = f"{len(best)} knights: optimal, proven by cubes"
+    else:
+        verdict = f"{len(best)} knights found; the proof is not finished (status UNKNOWN)"
+    _report(directory, status, verdict, as_json)
+
+
+def _run(directory: ProofDirectory, request: CubeRequest, decisions: Sequence[Key]) -> ProofStatus:
+    terminal = current()
 
     def settled(entry: Settled, status: ProofStatus) -> None:
         terminal.show(_progress(status))
 
     with open_pool(request.dask, 1) as pool:
-        status = prove(directory, pool, request.plan, claim.decisions(), settled)
+        status = prove(directory, pool, request.plan, decisions, settled)
     terminal.stop()
-    _report(directory, status, as_json)
+    return status
 
 
 def _progress(status: ProofStatus) -> str:
     lemmas = (
-        f" and {status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}" if status.lemmas else ""
+        f" and {status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}"
+        if status.lemmas
+        else ""
     )
     return (
         f"{status.refuted} of {counted(status.leaves, 'cube')}{lemmas} refuted"
-        f" ({status.certified} cubes certified), {status.split_again} split again,"
+        f" ({status.certified} certified), {status.split_again} split again,"
         f" CPU {status.cpu:.1f} s"
     )
 
 
-def _report(directory: ProofDirectory, status: ProofStatus, as_json: bool) -> None:
-    manifest = directory.manifest()
-    claim = manifest["describes"]
-    knights = len(manifest["best"])
+def _report(directory: ProofDirectory, status: ProofStatus, verdict: str, as_json: bool) -> None:
+    """Print where the proof ended: ``verdict`` unless a cube refuted the claim."""
     found = counterexample(directory)
-    if status.proven:
-        verdict = f"{knights} knights: optimal, proven by cubes"
-    elif found is not None:
-        verdict = f"the claim is false: cube {found.task} holds a placement with fewer knights"
-    else:
-        verdict = f"{knights} knights found; the proof is not finished (status UNKNOWN)"
+    if found is not None:
+        verdict = f"the claim is false: cube {found.task} has a solution"
     lines = [
         verdict,
-        f"claim: {claim}",
+        f"claim: {directory.manifest()['describes']}",
         _progress(status),
         f"proof directory: {directory.path} (check it: boardsat proof check {directory.path})",
     ]
@@ -160,10 +238,72 @@ def check(directory: str) -> None:
         f"{counted(result.certified, 'refutation')} certified, {result.uncertified} refuted without"
         " a certificate"
     )
-    knights = len(manifest["best"])
-    if result.certified_all:
-        click.echo(f"{knights} is optimal, certified")
-    elif not result.problems:
-        click.echo(f"{knights} is optimal, proven but not certified")
-    else:
+    if result.problems:
         raise SystemExit(1)
+    how = "certified" if result.certified_all else "proven but not certified"
+    best = manifest["best"]
+    click.echo(f"{len(best)} is optimal, {how}" if best else f"the claim is {how}")
+
+
+@command.command()
+@click.argument("instance")
+@click.argument("horizon", type=click.IntRange(min=0))
+@click.option(
+    "--split",
+    "splitter",
+    type=click.Choice(HORIZON_SPLITTERS),
+    default="first-moves",
+    show_default=True,
+    help="first-moves: one cube per sequence of the first --depth moves; lookahead: about"
+    " --cube-count cubes on the actions.",
+)
+@click.option(
+    "--depth",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="first-moves: how many first moves each cube fixes.",
+)
+@click.option(
+    "--strengthen",
+    default=None,
+    help="The strengthenings (default: the puzzle's route's); they keep shortest plans only.",
+)
+@cube_options("PUZZLE-NAME-hHORIZON.proof")
+@json_option
+@solving_command
+def horizon(
+    instance: str,
+    horizon: int,
+    splitter: str,
+    depth: int,
+    strengthen: str | None,
+    dask: str | None,
+    proof_dir: str | None,
+    cube_route: str,
+    cube_limit: float,
+    cube_count: int,
+    as_json: bool,
+) -> None:
+    """Prove by cubes that INSTANCE (a planning instance file, or a shipped one such as
+    flipit:seed) has no plan of exactly HORIZON moves."""
+    data = instance_data(instance)
+    kind = str(data.get("kind"))
+    if kind not in PLANNING_PUZZLES:
+        raise BoardsatError(
+            f"{instance}: horizons belong to planning puzzles ({', '.join(PLANNING_PUZZLES)})"
+        )
+    keys = {key: str(data[key]) for key in ("board", "start", "goal") if key in data}
+    claim = PlanningClaim.of(kind, keys, horizon, strengthen)
+    request = cube_request(splitter, dask, proof_dir, cube_route, cube_limit, cube_count)
+    name = Path(instance).stem.replace(":", "-")
+    path = proof_dir or f"{name}-h{horizon}.proof"
+    size = depth if splitter == "first-moves" else cube_count
+    directory = open_proof(path, claim, None, lambda: split_horizon(claim, splitter, size))
+    status = _run(directory, request, claim.decisions())
+    verdict = (
+        f"no plan of exactly {counted(horizon, 'move')}: proven by cubes"
+        if status.proven
+        else "the proof is not finished (status UNKNOWN)"
+    )
+    _report(directory, status, verdict, as_json)

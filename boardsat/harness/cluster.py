@@ -71,7 +71,7 @@ def dask_client(address: str, settings: dict[str, object] | None = None) -> Iter
                     threads_per_worker=1,
                     processes=True,
                     host="127.0.0.1",
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port: two clusters on one machine never clash
                 )
             )
             target: Any = cluster

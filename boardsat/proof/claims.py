@@ -8,10 +8,12 @@ from typing import Any
 from boardsat.cube import Claim
 from boardsat.errors import BoardsatError
 from boardsat.models.domination.cubes import LEMMA, PUZZLE, DominationClaim, WindowClaim
+from boardsat.models.plan_cubes import PLANNING_PUZZLES, PlanningClaim
 
 FROM_SPEC: dict[str, Any] = {
     PUZZLE: DominationClaim.from_spec,
     LEMMA: WindowClaim.from_spec,
+    **dict.fromkeys(PLANNING_PUZZLES, PlanningClaim.from_spec),
 }
 
 

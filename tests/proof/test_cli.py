@@ -69,3 +69,22 @@ def test_a_folder_that_holds_no_proof_is_left_alone(run_cli: CliRun, tmp_path: P
     code, _, err = run_cli("domination", "5", "--cubes", "--proof-dir", str(folder), "--quiet")
     assert code == 2 and "holds no proof" in err
     assert [p.name for p in folder.iterdir()] == ["notes.txt"]
+
+
+def test_a_horizon_below_the_optimum_is_refuted_and_certified_and_the_optimum_is_not(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    """The shogi seed takes 5 moves (its BFS distance): 4 is refuted with a checked certificate,
+    while at 5 some cube holds a plan."""
+    below, at = tmp_path / "h4", tmp_path / "h5"
+    code, out, err = run_cli("proof", "horizon", "shogi:seed", "4", "--proof-dir", str(below))
+    assert code == 0 and "proven by cubes" in out, err
+    code, out, _ = run_cli("proof", "check", str(below))
+    assert code == 0 and "the claim is certified" in out
+    code, out, _ = run_cli("proof", "horizon", "shogi:seed", "5", "--proof-dir", str(at), "--json")
+    assert code == 0 and not json.loads(out)["proven"] and "false" in json.loads(out)["verdict"]
+
+
+def test_a_horizon_of_a_puzzle_without_plans_is_refused(run_cli: CliRun) -> None:
+    code, _, err = run_cli("proof", "horizon", "domination:seed", "3")
+    assert code == 2 and "planning puzzles" in err
