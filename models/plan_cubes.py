@@ -107,9 +107,7 @@ class PlanningClaim:
 
     def decisions(self) -> tuple[Key, ...]:
         """Every step's actions: what a lookahead split fixes."""
-        return tuple(
-            key for key in self.model().keys() if isinstance(key, tuple) and key[0] == "do"
-        )
+        return tuple(filter(_is_action, self.model().keys()))
 
     def moves(self, solution: Iterable[Key]) -> list[Any]:
         """The puzzle's moves of the plan in a solution (its true keys), for its rules to replay."""
