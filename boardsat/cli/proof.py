@@ -293,7 +293,7 @@ def horizon(
         raise BoardsatError(
             f"{instance}: horizons belong to planning puzzles ({', '.join(PLANNING_PUZZLES)})"
         )
-    keys = {key: str(data[key]) for key in ("board", "start", "goal") if key in data}
+    keys: dict[str, str] = {k: str(data[k]) for k in ("board", "start", "goal") if k in data}
     claim = PlanningClaim.of(kind, keys, horizon, strengthen)
     request = cube_request(splitter, dask, proof_dir, cube_route, cube_limit, cube_count)
     name = Path(instance).stem.replace(":", "-")
