@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from boardsat.child import ChildFailed, TimedOut, run_in_child
 from boardsat.conquer import Verdict, conquer
 from boardsat.cube import Claim, Cube
+from boardsat.deadline import stopper
 from boardsat.results import Status
 
 GRACE_S = 5.0
@@ -105,6 +106,10 @@ class DaskPool:
         self.running.add(future)  # type: ignore[no-untyped-call]
 
     def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        with stopper(self.running.clear):  # Ctrl-C ends the wait within a tenth of a second
+            yield from self._completed()
+
+    def _completed(self) -> Iterator[tuple[Task, Verdict | str]]:
         for future in self.running:
             task = self.tasks.pop(future.key)
             self.futures.pop(future.key)

@@ -197,3 +197,31 @@ def test_a_cube_that_outruns_its_limit_is_split_again_and_still_certified(tmp_pa
         pool.close()
     assert status.proven and status.split_again == 1 and status.leaves >= 2
     assert check_proof(directory).certified_all
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_dask_proof_stops_at_once_and_keeps_every_settled_cube(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("dask.distributed")
+    from boardsat.deadline import cancel, reset_cancellation
+    from boardsat.harness.cluster import dask_client
+
+    directory = _open(tmp_path / "proof")
+    try:
+        with dask_client("local:2", PROOF_SETTINGS) as client:
+            pool = DaskPool(client)
+            try:
+                cut = prove(directory, pool, Plan(), _claim().decisions(), lambda *_: cancel())
+            finally:
+                pool.close()
+    finally:
+        reset_cancellation()
+    assert not cut.proven and cut.refuted >= 1
+    assert len(directory.settled()) == cut.refuted
+    rest = LocalPool(2)
+    try:
+        assert prove(directory, rest, Plan(), _claim().decisions()).proven
+    finally:
+        rest.close()
+    assert check_proof(directory).certified_all
