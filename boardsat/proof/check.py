@@ -114,7 +114,9 @@ def _refutation_problem(
     path = directory.certificate(verdict)
     if path is None:
         return "uncertified"
-    clauses, _ = cube_formula(claim, cube)
+    if verdict.cardinality is None:
+        return "its certificate names no cardinality encoding"
+    clauses, _ = cube_formula(claim, cube, verdict.cardinality)
     if formula_hash(clauses) != verdict.formula_hash:
         return "its certificate refutes another formula than the claim and cube rebuild"
     try:

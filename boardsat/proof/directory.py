@@ -37,6 +37,7 @@ class Settled:
     cpu: float
     certificate: str | None = None
     formula_hash: str | None = None
+    cardinality: str | None = None
     solution: tuple[Any, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
@@ -48,6 +49,7 @@ class Settled:
             "cpu": round(self.cpu, 3),
             "certificate": self.certificate,
             "formula_hash": self.formula_hash,
+            "cardinality": self.cardinality,
             "solution": list(self.solution),
         }
 
@@ -61,6 +63,7 @@ class Settled:
             data["cpu"],
             data["certificate"],
             data["formula_hash"],
+            data["cardinality"],
             tuple(data["solution"]),
         )
 

@@ -119,6 +119,7 @@ def _settled(ident: str, verdict: Verdict) -> Settled:
         seconds=verdict.seconds,
         cpu=verdict.cpu,
         formula_hash=verdict.formula_hash,
+        cardinality=verdict.cardinality,
         solution=tuple(_json_key(key) for key in verdict.solution),
     )
 
