@@ -11,6 +11,7 @@ start no child: a LocalCluster is started so, and workers started elsewhere need
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -60,6 +61,8 @@ def dask_client(address: str, settings: dict[str, object] | None = None) -> Iter
     import dask
     from dask.distributed import Client, LocalCluster
 
+    # a local cluster's shutdown logs each task it cancels, which is not the user's business
+    logging.getLogger("distributed").setLevel(logging.ERROR)
     with (
         dask.config.set(SETTINGS if settings is None else settings),
         contextlib.ExitStack() as stack,
