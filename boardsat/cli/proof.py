@@ -6,6 +6,7 @@ or a crash loses no finished cube, and the same command resumes it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +14,13 @@ from typing import Any, TypeVar
 
 import click
 
-from boardsat.cli.common import emit_json, end_at_limit, json_option, solving_command
+from boardsat.cli.common import (
+    emit_json,
+    end_at_limit,
+    json_option,
+    progress,
+    solving_command,
+)
 from boardsat.cli.terminal import current
 from boardsat.conquer import check_route
 from boardsat.errors import BoardsatError
@@ -225,11 +232,23 @@ def status(directory: str) -> None:
 
 @command.command()
 @click.argument("directory", type=click.Path(file_okay=False))
-def check(directory: str) -> None:
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default="the cores",
+    help="Certificates checked at once, each in a process of its own.",
+)
+def check(directory: str, jobs: int) -> None:
     """Check every cube's certificate, the splits' coverage and the best answer, without
     trusting the solvers that wrote them."""
     proof = ProofDirectory.open(directory)
-    result = check_proof(proof)
+
+    def checked(done: int, total: int) -> None:
+        if done % max(1, total // 10) == 0 or done == total:
+            progress(f"{done} of {counted(total, 'certificate')} checked")
+
+    result = check_proof(proof, jobs, checked)
     manifest = proof.manifest()
     for problem in result.problems:
         click.echo(f"problem: {problem}")

@@ -9,7 +9,10 @@ DRUP certificate that boardsat.drup accepts for the formula rebuilt from the cla
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+import multiprocessing
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from boardsat.conquer import cube_formula, formula_hash
@@ -40,7 +43,10 @@ class ProofCheck:
         return not self.problems and self.uncertified == 0 and self.certified > 0
 
 
-def check_proof(directory: ProofDirectory, on_checked: OnChecked | None = None) -> ProofCheck:
+def check_proof(
+    directory: ProofDirectory, jobs: int = 1, on_checked: OnChecked | None = None
+) -> ProofCheck:
+    """Check the whole proof; ``jobs`` certificates at once, each in a process of its own."""
     manifest = directory.manifest()
     claim = claim_from_spec(manifest["claim"])
     problems: list[str] = []
@@ -59,18 +65,33 @@ def check_proof(directory: ProofDirectory, on_checked: OnChecked | None = None) 
         for spec in split.lemmas
     ]
     certified = uncertified = 0
-    for done, (ident, owner, cube) in enumerate(tasks, 1):
-        verdict = settled.get(ident)
-        problem = _refutation_problem(directory, owner, cube, verdict)
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        found = pool.map(
+            _refutation_problem,
+            itertools.repeat(directory),
+            [owner for _, owner, _ in tasks],
+            [cube for _, _, cube in tasks],
+            [settled.get(ident) for ident, _, _ in tasks],
+        )
+        checked = list(_counted(found, len(tasks), on_checked))
+    for (ident, _, _), problem in zip(tasks, checked, strict=True):
         if problem == "uncertified":
             uncertified += 1
         elif problem:
             problems.append(f"{ident}: {problem}")
         else:
             certified += 1
-        if on_checked is not None:
-            on_checked(done, len(tasks))
     return ProofCheck(claim.describe(), tuple(problems), certified, uncertified)
+
+
+def _counted(found: Iterator[str], total: int, on_checked: OnChecked | None) -> Iterator[str]:
+    for done, problem in enumerate(found, 1):
+        if on_checked is not None:
+            on_checked(done, total)
+        yield problem
 
 
 def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> list[str]:
