@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from boardsat.cube import Split
 from boardsat.errors import BoardsatError
@@ -24,6 +24,7 @@ MANIFEST = "manifest.json"
 SPLITS = "splits.jsonl"
 SETTLED = "settled.jsonl"
 CERTIFICATES = "certificates"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Settled:
             data["cpu"],
             data["certificate"],
             data["formula_hash"],
-            data["cardinality"],
+            data.get("cardinality"),
             tuple(data["solution"]),
         )
 
@@ -99,14 +100,31 @@ class ProofDirectory:
         return (Path(path) / MANIFEST).is_file()
 
     def manifest(self) -> dict[str, Any]:
-        return dict(json.loads((self.path / MANIFEST).read_text()))
+        try:
+            manifest = json.loads((self.path / MANIFEST).read_text())
+            if not {"claim", "model_hash", "describes", "best"} <= set(manifest):
+                raise ValueError("keys are missing")
+        except (OSError, ValueError) as error:
+            raise BoardsatError(f"{self.path / MANIFEST} cannot be read: {error}") from None
+        return dict(manifest)
 
     def splits(self) -> list[Split]:
-        return [Split.from_json(line) for line in self._lines(SPLITS)]
+        return self._read(SPLITS, Split.from_json)
 
     def settled(self) -> dict[str, Settled]:
         """The verdicts by task; a task settled twice (a rerun after a crash) keeps its last."""
-        return {entry.task: entry for entry in map(Settled.from_json, self._lines(SETTLED))}
+        return {entry.task: entry for entry in self._read(SETTLED, Settled.from_json)}
+
+    def _read(self, name: str, parse: Callable[[dict[str, Any]], T]) -> list[T]:
+        read = []
+        for number, entry in enumerate(self._lines(name), 1):
+            try:
+                read.append(parse(entry))
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                raise BoardsatError(
+                    f"{self.path / name}: entry {number} cannot be read ({error!r})"
+                ) from None
+        return read
 
     def add_split(self, split: Split) -> None:
         self._append(SPLITS, split.to_json())

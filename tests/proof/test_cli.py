@@ -88,3 +88,19 @@ def test_a_horizon_below_the_optimum_is_refuted_and_certified_and_the_optimum_is
 def test_a_horizon_of_a_puzzle_without_plans_is_refused(run_cli: CliRun) -> None:
     code, _, err = run_cli("proof", "horizon", "domination:seed", "3")
     assert code == 2 and "planning puzzles" in err
+
+
+@pytest.mark.parametrize(
+    ("file", "text"),
+    [("manifest.json", "{not json"), ("manifest.json", '{"claim": 1}'), ("settled.jsonl", "[1]\n")],
+)
+def test_a_damaged_proof_directory_is_one_line_and_exit_status_2(
+    run_cli: CliRun, tmp_path: Path, file: str, text: str
+) -> None:
+    proof = tmp_path / "p"
+    code, _, _ = run_cli("domination", "5", "--cubes", "--proof-dir", str(proof), "--quiet")
+    assert code == 0
+    (proof / file).write_text(text)
+    for command in ("status", "check"):
+        code, _, err = run_cli("proof", command, str(proof))
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot be read" in err
