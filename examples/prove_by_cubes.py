@@ -20,6 +20,7 @@ from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
 from boardsat.proof.pools import LocalPool
 from boardsat.proof.run import Plan, open_proof, prove
+from boardsat.wording import counted
 
 
 def prove_board(n: int, variant: str, splitter: str, folder: Path) -> str:
@@ -42,7 +43,8 @@ def prove_board(n: int, variant: str, splitter: str, folder: Path) -> str:
     verdict = "certified" if check.certified_all else "; ".join(check.problems) or "uncertified"
     return (
         f"{n:>2} {variant:<11} {len(best):>3} (published {published_minimum(n, variant)})"
-        f"  {status.leaves:>4} cubes {status.lemmas:>2} lemmas  CPU {status.cpu:7.1f} s"
+        f"  {counted(status.leaves, 'cube'):>9} {counted(status.lemmas, 'lemma'):>9}"
+        f"  CPU {status.cpu:7.1f} s"
         f"  wall {proved:6.1f} s  check {checked:6.1f} s  {verdict}"
     )
 
