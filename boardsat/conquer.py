@@ -68,11 +68,6 @@ def check_route(route: str) -> str:
     return route
 
 
-def certifies(route: str) -> bool:
-    """Whether the route's refutations come with a DRUP certificate."""
-    return route not in OTHER_ROUTES and capabilities(route).proof
-
-
 def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> Verdict:
     """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not."""
     cpu = time.process_time()
