@@ -227,15 +227,20 @@ def show_answer(
 def refuse_beside_export(solving: Sequence[str]) -> None:
     """--export writes the model and solves nothing, so the options given that only configure
     solving (parameter names in ``solving``) are refused rather than silently ignored."""
+    refuse_given(solving, "configure solving; --export solves nothing")
+
+
+def refuse_given(names: Sequence[str], why: str) -> None:
+    """Refuse the options among parameter ``names`` given on the command line, in one line."""
     ctx = click.get_current_context()
     given = [
         param.opts[0]
         for param in ctx.command.params
-        if param.name in solving
+        if param.name in names
         and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE
     ]
     if given:
-        raise click.UsageError(f"{', '.join(given)} configure solving; --export solves nothing")
+        raise click.UsageError(f"{', '.join(given)} {why}")
 
 
 def report_export(exported: ExportedModel, as_json: bool) -> None:

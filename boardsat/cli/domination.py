@@ -15,6 +15,7 @@ from boardsat.cli.common import (
     json_option,
     picture_options,
     refuse_beside_export,
+    refuse_given,
     report_export,
     show_answer,
     solving_command,
@@ -42,6 +43,7 @@ SOLVING_OPTIONS = (
     "svg",
     "png",
 )
+CUBE_OPTIONS = ("cubes", "dask", "proof_dir", "cube_route", "cube_limit", "cube_count")
 variant_option = click.option(
     "--variant",
     type=click.Choice(VARIANTS),
@@ -157,16 +159,19 @@ def command(
     lex-leader rows only if --symmetry asks for them.
     """
     if export_path is not None:
-        refuse_beside_export(SOLVING_OPTIONS)
+        refuse_beside_export((*SOLVING_OPTIONS, *CUBE_OPTIONS))
         built = build_model(rows, cols or rows, variant, symmetry=bool(symmetry), tiles=tiles)
         report_export(export_model(built.model, export_path), as_json)
         return
     if cubes is not None:
+        beside = [name for name in SOLVING_OPTIONS if name != "time_limit"]
+        refuse_given(
+            [*beside, "symmetry", "tiles"], "cannot go with --cubes, which runs solves of its own"
+        )
         asked = cube_request(cubes, dask, proof_dir, cube_route, cube_limit, cube_count)
         prove_domination(rows, cols or rows, variant, asked, time_limit, as_json)
         return
-    if dask is not None or proof_dir is not None:
-        raise BoardsatError("--dask and --proof-dir go with --cubes")
+    refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
     options = _backend_options(backend, route, proof, optimisation, workers)
     pictures = PictureFiles.asked({"svg": svg, "png": png})
     request = DominationRequest(

@@ -47,7 +47,8 @@ def test_a_tampered_proof_fails_its_check_with_exit_status_1(
     ("args", "words"),
     [
         (["domination", "5", "--cubes", "--dask", "local:x"], "local:N"),
-        (["domination", "5", "--dask", "local:2"], "--cubes"),
+        (["domination", "5", "--dask", "local:2"], "without --cubes"),
+        (["domination", "5", "--cubes", "--route", "single"], "cannot go with --cubes"),
         (["domination", "5", "--cubes", "--cube-route", "nosuch"], "unknown cube route"),
         (["domination", "5", "--cubes", "nosuch"], "nosuch"),
         (["proof", "status", "nowhere"], "no proof directory"),
