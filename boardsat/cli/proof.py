@@ -224,10 +224,8 @@ def status(directory: str) -> None:
     state = proof_status(proof)
     click.echo(proof.manifest()["describes"])
     click.echo(_progress(state))
-    click.echo(
-        f"{state.remaining} remaining;"
-        + (" proven" if state.proven else " a counterexample" if state.counterexample else "")
-    )
+    ending = "; proven" if state.proven else "; a counterexample" if state.counterexample else ""
+    click.echo(f"{state.remaining} remaining{ending}")
 
 
 @command.command()
