@@ -1,4 +1,5 @@
-"""`boardsat domination ... --cubes`: one proof spread over cubes; `boardsat proof status|check`.
+"""`boardsat domination ... --cubes` and `boardsat proof horizon`: one proof spread over cubes;
+`boardsat proof status|check`.
 
 The proof lives in its directory, which is written as cubes settle: Ctrl-C, a killed scheduler
 or a crash loses no finished cube, and the same command resumes it.
@@ -128,7 +129,10 @@ def prove_domination(
     path = request.directory or f"domination-{rows}x{cols}-{variant}.proof"
     terminal = current()
     if ProofDirectory.exists(path):
-        best = ProofDirectory.open(path).manifest()["best"]
+        manifest = ProofDirectory.open(path).manifest()
+        best = manifest["best"]
+        if not isinstance(best, list) or not best:
+            raise BoardsatError(f"{path} holds the proof of another claim: {manifest['describes']}")
         terminal.note(f"resuming the proof in {path}")
     else:
         terminal.show("searching a placement to prove optimal")

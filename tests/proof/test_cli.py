@@ -82,6 +82,8 @@ def test_a_horizon_below_the_optimum_is_refuted_and_certified_and_the_optimum_is
     assert code == 0 and "proven by cubes" in out, err
     code, out, _ = run_cli("proof", "check", str(below))
     assert code == 0 and "the claim is certified" in out
+    code, _, err = run_cli("domination", "5", "--cubes", "--proof-dir", str(below))
+    assert code == 2 and "another claim" in err
     code, out, _ = run_cli("proof", "horizon", "shogi:seed", "5", "--proof-dir", str(at), "--json")
     assert code == 0 and not json.loads(out)["proven"] and "false" in json.loads(out)["verdict"]
 
