@@ -7,6 +7,7 @@ values under it, so a bound here must hold for every placement, with no exceptio
 from __future__ import annotations
 
 from boardsat.deadline import Deadline
+from boardsat.model import Model
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.colours import knight_squares
 
@@ -62,28 +63,44 @@ def window_bounds(
 def _tile_minimum(
     board: Board, variant: str, tile: list[Square], deadline: Deadline
 ) -> tuple[list[Square], int]:
-    from boardsat.model import Model
     from boardsat.solve import solve
 
+    cover = cover_model(board, variant, tile)
+    if cover is None:
+        return [], 0  # the whole board is infeasible; the builder's clause says so
+    model, knights = cover
+    model.minimize(list(knights.values()))
+    result = solve(model, "cadical195", optimisation="linear-up", time_limit=deadline.remaining())
+    if not result.proven_optimal or result.objective is None:
+        return list(knights), 0
+    return list(knights), result.objective
+
+
+def cover_model(
+    board: Board, variant: str, tile: list[Square]
+) -> tuple[Model, dict[Square, int]] | None:
+    """The squares of ``tile`` covered by the knights that can reach them (each square of the
+    tile itself too, except in ``total``), with the variant's independence among those knights;
+    the knights' literals by square. None when a square of the tile has no coverer.
+
+    Every rule the full problem imposes on these knights holds here, so the fewest that cover
+    the tile alone is a lower bound on the knights among its coverers in any placement.
+    """
     own = variant != "total"
     coverers = sorted(
         {s for square in tile for s in board.knight_moves(square)} | (set(tile) if own else set())
     )
-    model = Model("tile")
+    model = Model("cover")
     lit = {square: model.var(square) for square in coverers}
     for square in tile:
         attackers = [lit[s] for s in board.knight_moves(square)]
         covering = [lit[square], *attackers] if own else attackers
         if not covering:
-            return coverers, 0  # the whole board is infeasible; the builder's clause says so
+            return None
         model.add_clause(covering)
     if variant == "independent":
         for square in coverers:
             for other in board.knight_moves(square):
                 if other in lit and other > square:
                     model.add_clause([-lit[square], -lit[other]])
-    model.minimize(list(lit.values()))
-    result = solve(model, "cadical195", optimisation="linear-up", time_limit=deadline.remaining())
-    if not result.proven_optimal or result.objective is None:
-        return coverers, 0
-    return coverers, result.objective
+    return model, lit

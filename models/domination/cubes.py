@@ -22,6 +22,7 @@ from boardsat.errors import BoardsatError
 from boardsat.lookahead import lookahead_cubes
 from boardsat.model import Model
 from boardsat.models.board import Board
+from boardsat.models.domination.bounds import cover_model
 from boardsat.models.domination.model import build_refutation, check_variant, knight_key
 from boardsat.models.domination.rules import validate
 from boardsat.results import Status
@@ -87,8 +88,8 @@ class DominationClaim:
 
 @dataclass(frozen=True)
 class WindowClaim:
-    """Rows ``top`` to ``bottom - 1`` hold more than ``at_most`` knights: their inner squares,
-    whose every coverer stands in those rows, cannot be covered with fewer."""
+    """Rows ``top`` to ``bottom - 1`` hold more than ``at_most`` knights: their inner squares
+    cannot be covered with fewer, and every coverer of those squares stands in those rows."""
 
     rows: int
     cols: int
@@ -123,7 +124,12 @@ class WindowClaim:
         )
 
     def model(self) -> Model:
-        return _window_model(self, self.at_most)
+        cover = _window_cover(self)
+        if cover is None:
+            raise BoardsatError(f"{self.describe()}: a square there has no coverer")
+        model, knights = cover
+        model.add_at_most(knights, self.at_most)
+        return model
 
 
 def inner_rows(rows: int, top: int, bottom: int) -> range:
@@ -134,26 +140,13 @@ def inner_rows(rows: int, top: int, bottom: int) -> range:
     return range(first, max(first, last))
 
 
-def _window_model(claim: WindowClaim, at_most: int | None) -> Model:
-    board = Board(claim.rows, claim.cols)
-    model = Model(f"window-{claim.variant}-{claim.rows}x{claim.cols}-{claim.top}-{claim.bottom}")
-    inside = [(row, col) for row in range(claim.top, claim.bottom) for col in range(claim.cols)]
-    knights = {square: model.var(knight_key(square)) for square in inside}
-    for row in inner_rows(claim.rows, claim.top, claim.bottom):
-        for col in range(claim.cols):
-            attackers = [knights[other] for other in board.knight_moves((row, col))]
-            own = [] if claim.variant == "total" else [knights[(row, col)]]
-            model.add_clause([*own, *attackers])
-    if claim.variant == "independent":
-        for square, lit in knights.items():
-            for other in board.knight_moves(square):
-                if other in knights and other > square:
-                    model.add_clause([-lit, -knights[other]])
-    if at_most is None:
-        model.minimize(list(knights.values()))
-    else:
-        model.add_at_most(list(knights.values()), at_most)
-    return model
+def _window_cover(claim: WindowClaim) -> tuple[Model, list[int]] | None:
+    """The cover model of the window's inner squares, whose coverers all stand in the window
+    (None when one of them has no coverer)."""
+    rows = inner_rows(claim.rows, claim.top, claim.bottom)
+    inner = [(row, col) for row in rows for col in range(claim.cols)]
+    cover = cover_model(Board(claim.rows, claim.cols), claim.variant, inner)
+    return None if cover is None else (cover[0], list(cover[1].values()))
 
 
 SPLITTERS = ("bands", "lookahead")
@@ -268,10 +261,14 @@ def _window_minimum(claim: DominationClaim, top: int, bottom: int, deadline: Dea
     (0 when there are no inner squares)."""
     if not inner_rows(claim.rows, top, bottom):
         return 0
-    window = WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, 0)
+    cover = _window_cover(WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, 0))
+    if cover is None:
+        return 0  # no cover at all: the claim's own model says so
+    model, knights = cover
+    model.minimize(knights)
     left = deadline.remaining()
     result = solve(
-        _window_model(window, None),
+        model,
         "cpsat",
         time_limit=WINDOW_LIMIT_S if left is None else min(left, WINDOW_LIMIT_S),
         workers=2,
