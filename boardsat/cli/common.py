@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -222,6 +223,17 @@ def show_answer(
             click.echo(f"{PICTURES[form][1]} written to {path}")
     if failures:
         raise BoardsatError(f"{'; '.join(failures)} (the answer is printed all the same)")
+
+
+def processes_option(name: str, help: str) -> Callable[[F], F]:
+    """An option for how many processes work side by side, one per core by default."""
+    return click.option(
+        name,
+        type=click.IntRange(min=1),
+        default=os.cpu_count() or 1,
+        show_default="the number of cores",
+        help=help,
+    )
 
 
 def refuse_beside_export(solving: Sequence[str]) -> None:

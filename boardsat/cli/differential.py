@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 
 import click
 
-from boardsat.cli.common import comma_list, progress
+from boardsat.cli.common import comma_list, processes_option, progress
 from boardsat.differential import KINDS, Outcome, Summary, check_case, parse_case_id, run_cases
 from boardsat.files import new_file_target, write_new_file
 
@@ -24,13 +23,7 @@ PROGRESS_EVERY = 500  # cases between two progress lines
     show_default=True,
     help="The kinds of case, taken by turns.",
 )
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=os.cpu_count() or 1,
-    show_default="the number of cores",
-    help="Processes that check cases side by side.",
-)
+@processes_option("--workers", "Processes that check cases side by side.")
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="A new JSON file.")
 @click.option(
     "--replay", "replay", default=None, metavar="SEED:INDEX", help="Check one case again."

@@ -7,7 +7,6 @@ or a crash loses no finished cube, and the same command resumes it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from boardsat.cli.common import (
     emit_json,
     end_at_limit,
     json_option,
+    processes_option,
     progress,
     solving_command,
 )
@@ -234,13 +234,7 @@ def status(directory: str) -> None:
 
 @command.command()
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=os.cpu_count() or 1,
-    show_default="the cores",
-    help="Certificates checked at once, each in a process of its own.",
-)
+@processes_option("--jobs", "Certificates checked at once, each in a process of its own.")
 def check(directory: str, jobs: int) -> None:
     """Check every cube's certificate, the splits' coverage and the best answer, without
     trusting the solvers that wrote them."""
