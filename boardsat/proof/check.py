@@ -20,7 +20,6 @@ from boardsat.cube import Claim, Cube, Split, model_hash
 from boardsat.drup import check_drup, read_proof
 from boardsat.errors import BoardsatError
 from boardsat.lookahead import coverage_formula
-from boardsat.models.domination.cubes import DominationClaim, WindowClaim, band_cubes
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.status import REFUTED, leaves, lemma_ident
@@ -98,8 +97,12 @@ def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> li
     parent = Cube() if not split.parent else cubes.get(split.parent)
     if parent is None:
         return [f"a split covers the unknown cube {split.parent}"]
-    if split.splitter == "bands":
-        return _band_problems(claim, split)
+    own_check = getattr(claim, "split_problems", None)  # a puzzle's own splitter checks itself
+    problems = None if own_check is None else own_check(split)
+    if problems is not None:
+        return list(problems)
+    if any(cube.counts != parent.counts for cube in split.cubes):
+        return [f"no check is known for the {split.splitter} split"]
     from pysat.solvers import Solver
 
     clauses = coverage_formula(claim, parent, list(split.cubes))
@@ -109,17 +112,6 @@ def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> li
         check = check_drup(clauses, solver.get_proof() or [])
     if not check.valid:
         return [f"the coverage proof of {split.parent or 'the claim'} fails: {check.reason}"]
-    return []
-
-
-def _band_problems(claim: Claim, split: Split) -> list[str]:
-    if not isinstance(claim, DominationClaim):
-        return ["a band split of a claim that is no domination claim"]
-    bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
-    lemmas = [WindowClaim.from_spec(spec) for spec in split.lemmas]
-    expected = {cube.ident for cube in band_cubes(claim, bands, lemmas)}
-    if expected != {cube.ident for cube in split.cubes}:
-        return ["the band split's cubes are not every profile its lemmas leave"]
     return []
 
 

@@ -79,6 +79,18 @@ class DominationClaim:
         """The knights: what a lookahead split fixes (never an encoder's auxiliary)."""
         return band_keys(self, (0, self.rows))
 
+    def split_problems(self, split: Split) -> list[str] | None:
+        """What is wrong with a band split (None for a split of another kind): its cubes must be
+        every profile its lemmas leave; the lemmas are certified as claims of their own."""
+        if split.splitter != "bands":
+            return None
+        bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
+        lemmas = [WindowClaim.from_spec(spec) for spec in split.lemmas]
+        expected = {cube.ident for cube in band_cubes(self, bands, lemmas)}
+        if expected != {cube.ident for cube in split.cubes}:
+            return ["the band split's cubes are not every profile its lemmas leave"]
+        return []
+
     def model(self) -> Model:
         built = build_refutation(
             self.rows, self.cols, self.variant, self.at_most, symmetry=self.symmetry
