@@ -13,7 +13,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardsat.backends import CPSAT, MAX_WORKERS, capabilities
-from boardsat.deadline import CHECK_EVERY, Deadline, stopper
+from boardsat.deadline import CHECK_EVERY, Deadline, OutOfTime, stopper
 from boardsat.errors import BoardsatError
 from boardsat.memory import limit_reached, watched
 from boardsat.model import Cardinality, Circuit, Clause, Key, Model
@@ -25,6 +25,7 @@ from boardsat.results import (
     OnImprovement,
     Result,
     Status,
+    cut_short,
     least_objective,
 )
 
@@ -342,9 +343,12 @@ class CpSatSession:
         """Solve under ``assumptions``; the result's seconds are this call's, though ``deadline``
         may be shared by a run's many calls."""
         this_call = Deadline(None)
-        result = self.backend.solve(
-            self.model, deadline or this_call, assumptions=assumptions, hint=self.last
-        )
+        try:
+            result = self.backend.solve(
+                self.model, deadline or this_call, assumptions=assumptions, hint=self.last
+            )
+        except OutOfTime:  # the time ran out while the grown model was being translated again
+            return cut_short(self.model, CPSAT, this_call.elapsed())
         if result.has_solution:
             self.last = result.assignment
         return replace(result, seconds=this_call.elapsed())

@@ -292,3 +292,17 @@ def test_preload_loads_the_solver_library_before_any_solve() -> None:
         "preload(['cpsat']); assert 'ortools.sat.python.cp_model' in sys.modules"
     )
     subprocess.run([sys.executable, "-c", script], check=True)
+
+
+@pytest.mark.parametrize("backend", ["cpsat", "cadical195"])
+def test_a_session_whose_time_ran_out_answers_unknown_rather_than_raising(backend: str) -> None:
+    """CP-SAT translates the grown model again on every call; a deadline that passes during
+    that translation is an UNKNOWN answer, as it is on the front door."""
+    model = Model()
+    x = model.var("x")
+    model.add_clause([x])
+    session = open_session(model, backend)
+    spent = Deadline(1e-9)
+    time.sleep(0.01)
+    assert session.solve(deadline=spent).status is Status.UNKNOWN
+    session.close()
