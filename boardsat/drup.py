@@ -43,6 +43,9 @@ from boardsat.errors import BoardsatError
 from boardsat.files import write_new_file
 
 _XZ_MAGIC = b"\xfd7zXZ\x00"
+# lzma's fastest preset: proofs of tens of megabytes are written at every refuted cube, and the
+# default preset cost more than the solving (bench/results/domination_cubes.md)
+XZ_PRESET = 0
 
 
 @dataclass(frozen=True)
@@ -319,12 +322,15 @@ def _read_bytes(path: str | Path) -> bytes:
         ) from None
 
 
+def compress_text(text: str) -> bytes:
+    """``text`` as ``xz`` data, at the preset proofs are kept with."""
+    return lzma.compress(text.encode("utf-8"), preset=XZ_PRESET)
+
+
 def _write_text(path: str | Path, lines: Iterable[str]) -> None:
     """Create ``path`` exclusively with one line per item, ``xz``-compressed for a ``.xz`` name."""
-    data = "".join(line.rstrip("\n") + "\n" for line in lines).encode("utf-8")
-    if str(path).endswith(".xz"):
-        data = lzma.compress(data, preset=6)
-    write_new_file(path, data)
+    text = "".join(line.rstrip("\n") + "\n" for line in lines)
+    write_new_file(path, compress_text(text) if str(path).endswith(".xz") else text.encode("utf-8"))
 
 
 def write_proof(path: str | Path, lines: Iterable[str]) -> None:
