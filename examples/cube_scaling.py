@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from boardsat.models.domination import solve
+from boardsat.models.domination import VARIANTS, solve
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.check import check_proof
@@ -184,10 +184,33 @@ def plot(rows_file: Path, stem: Path) -> None:
         figure.savefig(stem.with_suffix(suffix))
 
 
+def board(text: str) -> str:
+    """A ``VARIANT:N`` board, checked; anything else is argparse's one-line error."""
+    variant, _, side = text.partition(":")
+    if variant not in VARIANTS or not side.isdigit() or int(side) < 1:
+        raise argparse.ArgumentTypeError(f"not a VARIANT:N board ({', '.join(VARIANTS)}): {text!r}")
+    return text
+
+
+def worker_counts(text: str) -> list[int]:
+    """``16,8,4,2`` as counts, each at least 1; anything else is argparse's one-line error."""
+    try:
+        counts = [int(count) for count in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of worker counts: {text!r}")
+    return counts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("instances", nargs="*", help="VARIANT:N boards (default independent:6)")
-    parser.add_argument("--workers", default="1,2", help="worker counts, comma-separated")
+    parser.add_argument(
+        "instances", nargs="*", type=board, help="VARIANT:N boards (default independent:6)"
+    )
+    parser.add_argument(
+        "--workers", type=worker_counts, default="1,2", help="worker counts, comma-separated"
+    )
     parser.add_argument("--out", type=Path, help="a JSON lines file the rows are appended to")
     parser.add_argument("--no-check", action="store_true", help="skip the certificate check")
     parser.add_argument(
@@ -198,9 +221,8 @@ def main() -> None:
     if options.plot:
         plot(*options.plot)
     if options.instances or not options.plot:
-        counts = [int(count) for count in options.workers.split(",")]
         instances = options.instances or ["independent:6"]
-        measure(instances, counts, options.out, not options.no_check, options.cpsat_limit)
+        measure(instances, options.workers, options.out, not options.no_check, options.cpsat_limit)
 
 
 if __name__ == "__main__":
