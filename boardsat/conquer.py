@@ -1,10 +1,11 @@
 """Conquer one cube of a claim on any backend route, keeping a certificate where the route can.
 
 On a python-sat solver that logs proofs, the cube's model is translated to one CNF (the cube's
-constraints as clauses, not assumptions, so the proof ends in the empty clause) and the DRUP
-proof comes back compressed, with a digest of the formula it refutes. A checker rebuilds that
-formula from the claim and the cube (``cube_formula``), compares digests, and checks the proof
-without trusting the solver. CP-SAT and SCIP refute cubes too, but their verdict is a claim, not
+constraints as clauses, not assumptions, so the proof ends in the empty clause) and the proof
+comes back compressed, with a digest of the formula it refutes: LRAT from CaDiCaL, which a
+checker follows without search, DRUP from the other solvers. A checker rebuilds that formula
+from the claim and the cube (``cube_formula``), compares digests, and checks the proof without
+trusting the solver. CP-SAT and SCIP refute cubes too, but their verdict is a claim, not
 a certificate.
 """
 
@@ -18,8 +19,8 @@ from dataclasses import dataclass, replace
 from boardsat.backends import capabilities
 from boardsat.cube import Claim, Cube, claim_model
 from boardsat.deadline import Deadline
-from boardsat.drup import compress_text
-from boardsat.encoders.cnf.backend import CnfBackend, run_limited, translate
+from boardsat.encoders.cnf.backend import translate
+from boardsat.encoders.cnf.certified import solve_certified
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.encoders.cnf.formula import CnfFormula
 from boardsat.errors import BoardsatError
@@ -38,9 +39,10 @@ class Verdict:
     """What one route said of one cube.
 
     UNSATISFIABLE refutes the cube; SATISFIABLE found a solution, which refutes the claim
-    (``solution`` holds its true keys); UNKNOWN ran out of time. ``proof`` is the lzma-compressed
-    DRUP proof, ``formula_hash`` the digest of the CNF it refutes. ``cpu`` is this process's
-    CPU seconds, the solver's included (a cube runs in a child of its own).
+    (``solution`` holds its true keys); UNKNOWN ran out of time. ``proof`` is the compressed
+    proof in ``proof_format`` (LRAT as gzip, DRUP as xz), ``formula_hash`` the digest of the CNF
+    it refutes. ``cpu`` is this process's CPU seconds, the solver's included (a cube runs in a
+    child of its own).
     """
 
     status: Status
@@ -49,6 +51,7 @@ class Verdict:
     cpu: float = 0.0
     solution: tuple[Key, ...] = ()
     proof: bytes | None = None
+    proof_format: str | None = None  # "lrat" or "drup"
     formula_hash: str | None = None
     cardinality: str | None = None  # the encoding of the CNF a certificate refutes
 
@@ -108,28 +111,24 @@ def formula_hash(clauses: Sequence[Sequence[int]]) -> str:
 
 
 def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: Deadline) -> Verdict:
-    from pysat.solvers import Solver
-
-    backend = CnfBackend(route)
-    logs = backend.capabilities.proof
-    with Solver(name=route, bootstrap_with=clauses, with_proof=logs) as solver:
-        answer = run_limited(solver, [], deadline, backend)
-        seconds = deadline.elapsed()
-        if answer is None:
-            return Verdict(Status.UNKNOWN, route, seconds)
-        if answer:
-            values = set(lit for lit in solver.get_model() if lit > 0)
-            keys = model.keys()
-            solution = tuple(keys[var - 1] for var in range(1, model.num_vars + 1) if var in values)
-            return Verdict(Status.SATISFIABLE, route, seconds, solution=solution)
-        if not logs:
-            return Verdict(Status.UNSATISFIABLE, route, seconds)
-        proof = "".join(line + "\n" for line in solver.get_proof() or [])
-        return Verdict(
-            Status.UNSATISFIABLE,
-            route,
-            seconds,
-            proof=compress_text(proof),
-            formula_hash=formula_hash(clauses),
-            cardinality=CERTIFYING_CARDINALITY,
+    found = solve_certified(clauses, route, deadline)
+    seconds = deadline.elapsed()
+    if found.answer is None:
+        return Verdict(Status.UNKNOWN, route, seconds)
+    if found.answer:
+        keys = model.keys()
+        solution = tuple(
+            keys[var - 1] for var in range(1, model.num_vars + 1) if var in found.model
         )
+        return Verdict(Status.SATISFIABLE, route, seconds, solution=solution)
+    if found.proof is None:
+        return Verdict(Status.UNSATISFIABLE, route, seconds)
+    return Verdict(
+        Status.UNSATISFIABLE,
+        route,
+        seconds,
+        proof=found.proof,
+        proof_format=found.proof_format,
+        formula_hash=formula_hash(clauses),
+        cardinality=CERTIFYING_CARDINALITY,
+    )

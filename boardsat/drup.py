@@ -322,15 +322,18 @@ def _read_bytes(path: str | Path) -> bytes:
         ) from None
 
 
-def compress_text(text: str) -> bytes:
-    """``text`` as ``xz`` data, at the preset proofs are kept with."""
-    return lzma.compress(text.encode("utf-8"), preset=XZ_PRESET)
+def compress_proof(proof: str | bytes) -> bytes:
+    """A proof's text as ``xz`` data, at the preset proofs are kept with."""
+    data = proof.encode("utf-8") if isinstance(proof, str) else proof
+    return lzma.compress(data, preset=XZ_PRESET)
 
 
 def _write_text(path: str | Path, lines: Iterable[str]) -> None:
     """Create ``path`` exclusively with one line per item, ``xz``-compressed for a ``.xz`` name."""
     text = "".join(line.rstrip("\n") + "\n" for line in lines)
-    write_new_file(path, compress_text(text) if str(path).endswith(".xz") else text.encode("utf-8"))
+    write_new_file(
+        path, compress_proof(text) if str(path).endswith(".xz") else text.encode("utf-8")
+    )
 
 
 def write_proof(path: str | Path, lines: Iterable[str]) -> None:

@@ -5,7 +5,7 @@
 
 Each board's proof goes to a temporary directory: the placement found, the claim that one
 knight fewer cannot do, the cubes, and a certificate per refuted cube, checked by boardsat's own
-DRUP checker before the line is printed.
+LRAT (or DRUP) checker before the line is printed.
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ A proof is certified when the claim rebuilt from the manifest has the model the 
 for; the best answer passes the puzzle's rules; every split covers its parent (literal splits by
 a refutation of "some case is missing", checked by boardsat.drup; band splits by enumerating
 the profiles again from their certified lemmas); and every leaf cube and lemma is refuted with a
-DRUP certificate that boardsat.drup accepts for the formula rebuilt from the claim and the cube.
+certificate that the project's own checker accepts for the formula rebuilt from the claim and the
+cube: boardsat.lrat for LRAT, boardsat.drup for DRUP.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from dataclasses import dataclass
 
 from boardsat.conquer import cube_formula, formula_hash
 from boardsat.cube import Claim, Cube, Split, model_hash
-from boardsat.drup import check_drup, read_proof
+from boardsat.drup import DrupCheck, check_drup, read_proof
 from boardsat.errors import BoardsatError
 from boardsat.lookahead import coverage_formula
+from boardsat.lrat import LratCheck, check_lrat, lrat_lines
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.status import REFUTED, leaves, lemma_ident
@@ -133,8 +135,12 @@ def _refutation_problem(
     if formula_hash(clauses) != verdict.formula_hash:
         return "its certificate refutes another formula than the claim and cube rebuild"
     try:
-        lines = read_proof(path)
+        if verdict.proof_format == "lrat":
+            check: DrupCheck | LratCheck = check_lrat(clauses, lrat_lines(path))
+        elif verdict.proof_format == "drup":
+            check = check_drup(clauses, read_proof(path))
+        else:
+            return f"its certificate is in no format this checker knows ({verdict.proof_format})"
     except BoardsatError as error:
         return str(error)
-    check = check_drup(clauses, lines)
     return "" if check.valid else f"the certificate fails: {check.reason}"

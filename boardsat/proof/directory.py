@@ -3,8 +3,9 @@
 ``manifest.json`` names the claim (its spec and its model's digest) and the best answer that
 makes it worth proving; ``splits.jsonl`` holds each split (the root split and every cube split
 again after outrunning its limit); ``settled.jsonl`` holds one verdict per cube or lemma;
-``certificates/`` holds the compressed DRUP proofs. Lines are appended and synced one at a time,
-so a killed run loses at most the cube it was writing, and a rerun reads back where it stood.
+``certificates/`` holds the compressed proofs (LRAT or DRUP). Lines are appended and synced one
+at a time, so a killed run loses at most the cube it was writing, and a rerun reads back where
+it stood.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ MANIFEST = "manifest.json"
 SPLITS = "splits.jsonl"
 SETTLED = "settled.jsonl"
 CERTIFICATES = "certificates"
+SUFFIXES = {"lrat": ".lrat.gz", "drup": ".drup.xz"}  # as boardsat.encoders.cnf.certified packs them
 T = TypeVar("T")
 
 
@@ -40,6 +42,7 @@ class Settled:
     formula_hash: str | None = None
     cardinality: str | None = None
     solution: tuple[Any, ...] = ()
+    proof_format: str | None = None  # of the certificate: "lrat" or "drup"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +55,7 @@ class Settled:
             "formula_hash": self.formula_hash,
             "cardinality": self.cardinality,
             "solution": list(self.solution),
+            "proof_format": self.proof_format,
         }
 
     @classmethod
@@ -66,6 +70,8 @@ class Settled:
             data["formula_hash"],
             data.get("cardinality"),
             tuple(data["solution"]),
+            # directories written before LRAT hold DRUP certificates only
+            data.get("proof_format", "drup" if data["certificate"] else None),
         )
 
 
@@ -132,7 +138,7 @@ class ProofDirectory:
     def add_settled(self, settled: Settled, proof: bytes | None) -> Settled:
         """Keep a verdict, its certificate first, so a kept verdict never lacks its proof."""
         if proof is not None:
-            name = f"{CERTIFICATES}/{settled.task}.drup.xz"
+            name = f"{CERTIFICATES}/{settled.task}{SUFFIXES[str(settled.proof_format)]}"
             target = self.path / name
             target.unlink(missing_ok=True)  # a certificate left by a run killed before its line
             write_new_file(target, proof)

@@ -120,6 +120,7 @@ def _settled(ident: str, verdict: Verdict) -> Settled:
         cpu=verdict.cpu,
         formula_hash=verdict.formula_hash,
         cardinality=verdict.cardinality,
+        proof_format=verdict.proof_format,
         solution=tuple(_json_key(key) for key in verdict.solution),
     )
 

@@ -6,17 +6,22 @@ follows from the formula can only make propagation stronger, never admit a wrong
 propagation runs on python-sat's MiniSat, a different solver from the one that wrote the proof.
 
 ``check_drup`` also asks boardsat's own checker (``boardsat.drup``) and insists that both agree,
-so every proof the suite writes passes through both.
+so every proof the suite writes passes through both. ``check_certificate`` does the same for the
+certificates cubes keep, in either format: an LRAT proof's lemmas, read without their hints, must
+follow by MiniSat's propagation too, and ``boardsat.lrat`` must agree.
 """
 
 from __future__ import annotations
 
+import gzip
+import lzma
+from collections.abc import Sequence
 from pathlib import Path
 
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from boardsat import drup
+from boardsat import drup, lrat
 
 
 def check_drup(cnf_path: str | Path, proof_path: str | Path) -> bool:
@@ -27,17 +32,45 @@ def check_drup(cnf_path: str | Path, proof_path: str | Path) -> bool:
     return verdict
 
 
+def check_certificate(clauses: Sequence[Sequence[int]], proof_format: str, proof: bytes) -> bool:
+    """MiniSat's verdict on a compressed certificate, once boardsat's checker has given the same."""
+    data = gzip.decompress(proof) if proof_format == "lrat" else lzma.decompress(proof)
+    lines = data.decode().splitlines()
+    if proof_format == "lrat":
+        own = lrat.check_lrat(clauses, lines)
+        steps = [line.split() for line in lines]
+        lemmas = [tokens[1 : tokens.index("0")] for tokens in steps if tokens and tokens[1] != "d"]
+    else:
+        own = drup.check_drup(clauses, lines)
+        steps = [line.split() for line in lines]
+        lemmas = [tokens[:-1] for tokens in steps if tokens and tokens[0] not in ("c", "d")]
+    verdict = minisat_rup(clauses, [[int(token) for token in lemma] for lemma in lemmas])
+    assert own.valid == verdict, (
+        f"boardsat's {proof_format} checker disagrees with MiniSat: {own.reason}"
+    )
+    return verdict
+
+
 def minisat_check_drup(cnf_path: str | Path, proof_path: str | Path) -> bool:
     """True when the proof refutes the formula by RUP steps alone."""
-    formula = CNF(from_file=str(cnf_path))
-    with Solver(name="minisat22", bootstrap_with=formula.clauses) as checker:
-        for line in Path(proof_path).read_text().splitlines():
-            tokens = line.split()
-            if not tokens or tokens[0] in ("c", "d"):
-                continue
-            lemma = [int(token) for token in tokens[:-1]]
-            if tokens[-1] != "0":
-                return False
+    lemmas = []
+    for line in Path(proof_path).read_text().splitlines():
+        tokens = line.split()
+        if not tokens or tokens[0] in ("c", "d"):
+            continue
+        if tokens[-1] != "0":
+            return False
+        lemmas.append([int(token) for token in tokens[:-1]])
+    return minisat_rup(CNF(from_file=str(cnf_path)).clauses, lemmas)
+
+
+def minisat_rup(clauses: Sequence[Sequence[int]], lemmas: list[list[int]]) -> bool:
+    """True when propagation refutes the clauses, or each lemma follows by propagation from those
+    before it until the empty one does."""
+    with Solver(name="minisat22", bootstrap_with=clauses) as checker:
+        if not checker.propagate()[0]:
+            return True
+        for lemma in lemmas:
             consistent, _ = checker.propagate(assumptions=[-lit for lit in lemma])
             if consistent:  # no conflict: the lemma does not follow by unit propagation
                 return False

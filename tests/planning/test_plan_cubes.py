@@ -5,7 +5,6 @@ rules replay, and the cubes' coverage is shown by a refutation, not assumed."""
 from __future__ import annotations
 
 import json
-import lzma
 import os
 import subprocess
 import sys
@@ -32,6 +31,7 @@ from boardsat.models.plan_cubes import (
 from boardsat.models.shogi.solve import DEFAULT_STRENGTHEN as SHOGI_STRENGTHEN
 from boardsat.oracle import shortest_path
 from boardsat.results import Status
+from tests.oracles.proofcheck import check_certificate
 
 ROUTE = "cadical195"  # logs DRUP proofs
 
@@ -60,8 +60,8 @@ def assert_refuted_with_certificate(claim: PlanningClaim, cube: Cube) -> None:
     assert verdict.proof is not None
     clauses, _ = cube_formula(claim, cube)
     assert verdict.formula_hash == formula_hash(clauses)
-    checked = check_drup(clauses, lzma.decompress(verdict.proof).decode().splitlines())
-    assert checked.valid, checked.reason
+    assert verdict.proof_format is not None
+    assert check_certificate(clauses, verdict.proof_format, verdict.proof)
 
 
 def coverage_refuted(claim: PlanningClaim, parent: Cube, cubes: list[Cube]) -> bool:
