@@ -54,3 +54,27 @@ def test_cube_scaling_measures_certified_proofs_and_plots_them(tmp_path: Path) -
     (check,) = [row for row in rows if row["method"] == "check"]
     assert check["certified"] and check["workers"] == 2
     assert stem.with_suffix(".png").stat().st_size > 0 and stem.with_suffix(".svg").exists()
+
+
+def test_certificate_formats_checks_both_certificates_of_every_cube(tmp_path: Path) -> None:
+    script = Path(__file__).parent.parent / "examples" / "certificate_formats.py"
+    rows_file = tmp_path / "rows.jsonl"
+    arguments = [
+        sys.executable,
+        str(script),
+        "dominating:6",
+        "--cubes",
+        "4",
+        "--out",
+        str(rows_file),
+    ]
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    *cubes, total = [json.loads(line) for line in rows_file.read_text().splitlines()]
+    assert total["knights"] == published_minimum(6, "dominating")
+    assert total["cubes"] == len(cubes) >= 2 and total["all_valid"]
+    assert all(cube[kind]["valid"] for cube in cubes for kind in ("drup", "lrat"))
+    for kind in ("drup", "lrat"):
+        assert total[kind]["size_mb"] == pytest.approx(
+            sum(c[kind]["size_mb"] for c in cubes), abs=0.01
+        )

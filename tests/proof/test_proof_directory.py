@@ -108,6 +108,26 @@ def test_a_finished_proof_is_certified(finished: ProofDirectory) -> None:
     assert check.certified_all, check.problems
 
 
+def test_drup_certificates_are_checked_and_a_directory_from_before_lrat_still_certifies(
+    tmp_path: Path,
+) -> None:
+    """glucose4 logs DRUP, not LRAT; directories written before LRAT name no proof format."""
+    directory = _open(tmp_path / "proof", "bands")
+    pool = LocalPool(2)
+    try:
+        assert prove(directory, pool, Plan(route="glucose4"), _claim().decisions()).proven
+    finally:
+        pool.close()
+    settled = directory.path / "settled.jsonl"
+    entries = [json.loads(line) for line in settled.read_text().splitlines()]
+    assert {entry["proof_format"] for entry in entries} == {"drup"}
+    for entry in entries:
+        del entry["proof_format"]
+    settled.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+    check = check_proof(directory)
+    assert check.certified_all and check.certified == len(entries), check.problems
+
+
 def test_a_certificate_cut_short_fails_the_check(finished: ProofDirectory) -> None:
     """A certificate whose lemmas are dropped no longer refutes its cube's formula."""
     entries = [
