@@ -41,6 +41,21 @@ def implied(clauses: Clauses, lemma: list[int]) -> bool:
         return not solver.solve(assumptions=[-literal for literal in lemma])
 
 
+def random_clause(rng: random.Random, variables: int, sizes: list[int]) -> list[int]:
+    """Distinct variables, as many as a size drawn from ``sizes``, each with a random sign."""
+    chosen = rng.sample(range(1, variables + 1), rng.choice(sizes))
+    return [v if rng.random() < 0.5 else -v for v in chosen]
+
+
+def assert_only_implied_accepted(formula: Clauses, lemmas: list[list[int]], valid: bool) -> None:
+    """Every lemma a checker accepted follows from the formula, by a solver, not by propagation;
+    and a formula a solver satisfies was not refuted."""
+    for lemma in lemmas:
+        assert implied(formula, lemma), (formula, lemma)
+    if valid:
+        assert not satisfiable(formula)
+
+
 def proof_of(clauses: Clauses, prover: str) -> list[str]:
     with Solver(name=prover, bootstrap_with=clauses, with_proof=True) as solver:
         assert solver.solve() is False
@@ -86,13 +101,9 @@ def test_no_lemma_is_accepted_that_the_formula_does_not_imply(
     """A proof of the formula with extra clauses, mutated, checked against the formula alone:
     every lemma the checker accepts is implied, and a formula a solver satisfies is never refuted."""
     rng = random.Random(seed)
-
-    def clause() -> list[int]:
-        chosen = rng.sample(range(1, variables + 1), rng.choice([2, 3, 3, 3]))
-        return [v if rng.random() < 0.5 else -v for v in chosen]
-
-    formula = [clause() for _ in range(rng.randint(2 * variables, 7 * variables))]
-    extra = [clause() for _ in range(rng.randint(0, 3 * variables))]
+    sizes = [2, 3, 3, 3]
+    formula = [random_clause(rng, variables, sizes) for _ in range(rng.randint(2, 7) * variables)]
+    extra = [random_clause(rng, variables, sizes) for _ in range(rng.randint(0, 3 * variables))]
     if satisfiable(formula + extra):
         extra.extend([[v] for v in range(1, variables + 1)] + [[-1]])  # now unsatisfiable
     proof = proof_of(formula + extra, rng.choice(PROVERS))
@@ -107,10 +118,7 @@ def test_no_lemma_is_accepted_that_the_formula_does_not_imply(
             tokens[index] = str(-int(tokens[index])) if mutate == "flip" else ""
             proof[at] = " ".join(token for token in tokens if token)
     verdict = check_drup(formula, proof)
-    for lemma in lemmas_of(proof)[: verdict.lemmas]:
-        assert implied(formula, lemma), (formula, lemma)
-    if verdict.valid:
-        assert not satisfiable(formula)
+    assert_only_implied_accepted(formula, lemmas_of(proof)[: verdict.lemmas], verdict.valid)
 
 
 def test_a_lemma_that_does_not_propagate_is_named_with_its_line() -> None:

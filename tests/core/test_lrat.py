@@ -18,7 +18,14 @@ from boardsat import BoardsatError
 from boardsat.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified, writes_lrat
 from boardsat.lrat import check_lrat, lrat_lines, reduce_by_units
-from tests.core.test_drup import Clauses, implied, random_3sat, satisfiable
+from tests.core.test_drup import (
+    Clauses,
+    assert_only_implied_accepted,
+    implied,
+    random_3sat,
+    random_clause,
+    satisfiable,
+)
 from tests.oracles.proofcheck import check_certificate
 
 SQUARE = [[1, 2], [-1, 2], [1, -2], [-1, -2]]  # every assignment of two variables excluded
@@ -119,13 +126,9 @@ def test_no_lemma_is_accepted_that_the_formula_does_not_imply(
     """A proof of the formula with extra clauses, mutated, checked against the formula alone:
     every lemma the checker accepts is implied, and a formula a solver satisfies is never refuted."""
     rng = random.Random(seed)
-
-    def clause() -> list[int]:
-        chosen = rng.sample(range(1, variables + 1), rng.choice([1, 2, 3, 3, 3]))
-        return [v if rng.random() < 0.5 else -v for v in chosen]
-
-    formula = [clause() for _ in range(rng.randint(2 * variables, 7 * variables))]
-    extra = [clause() for _ in range(rng.randint(0, 3 * variables))]
+    sizes = [1, 2, 3, 3, 3]
+    formula = [random_clause(rng, variables, sizes) for _ in range(rng.randint(2, 7) * variables)]
+    extra = [random_clause(rng, variables, sizes) for _ in range(rng.randint(0, 3 * variables))]
     if satisfiable(formula + extra):
         extra.extend([[-v, v % variables + 1] for v in range(1, variables + 1)] + [[1], [-2]])
     assert not satisfiable(formula + extra)
@@ -146,10 +149,7 @@ def test_no_lemma_is_accepted_that_the_formula_does_not_imply(
             tokens[first], tokens[second] = tokens[second], tokens[first]
         proof[at : at + 1] = [] if mutate == "drop line" else [" ".join(t for t in tokens if t)]
     verdict = check_lrat(formula, proof)
-    for lemma in lemmas_of(proof)[: verdict.lemmas]:
-        assert implied(formula, lemma), (formula, lemma)
-    if verdict.valid:
-        assert not satisfiable(formula)
+    assert_only_implied_accepted(formula, lemmas_of(proof)[: verdict.lemmas], verdict.valid)
 
 
 @settings(max_examples=300, deadline=None)
@@ -158,11 +158,8 @@ def test_random_steps_are_accepted_only_when_they_follow(variables: int, seed: i
     """Lemmas with hints drawn at random: the few the checker accepts are all implied."""
     rng = random.Random(seed)
 
-    def literals(count: int) -> list[int]:
-        return [v if rng.random() < 0.5 else -v for v in rng.sample(range(1, variables + 1), count)]
-
     formula = [
-        literals(rng.choice([2, 2, 3])) for _ in range(rng.randint(variables, 4 * variables))
+        random_clause(rng, variables, [2, 2, 3]) for _ in range(rng.randint(1, 4) * variables)
     ]
     numbers = list(range(1, len(formula) + 1))
     proof = []
@@ -170,13 +167,12 @@ def test_random_steps_are_accepted_only_when_they_follow(variables: int, seed: i
         hints = [rng.choice(numbers) for _ in range(rng.randint(0, 4))]
         if hints and rng.random() < 0.1:
             hints[-1] = -hints[-1]
-        proof.append(" ".join(map(str, [ident, *literals(rng.randint(0, 2)), 0, *hints, 0])))
+        proof.append(
+            " ".join(map(str, [ident, *random_clause(rng, variables, [0, 1, 2]), 0, *hints, 0]))
+        )
         numbers.append(ident)
     verdict = check_lrat(formula, proof)
-    for lemma in lemmas_of(proof)[: verdict.lemmas]:
-        assert implied(formula, lemma), (formula, lemma)
-    if verdict.valid:
-        assert not satisfiable(formula)
+    assert_only_implied_accepted(formula, lemmas_of(proof)[: verdict.lemmas], verdict.valid)
 
 
 @settings(max_examples=200, deadline=None)
@@ -185,12 +181,8 @@ def test_the_unit_reduction_keeps_the_formulas_models(variables: int, seed: int)
     """What the units imply is implied; what is left has no unit clause and, with the implied
     literals, exactly the formula's models; None only for a formula without models."""
     rng = random.Random(seed)
-    formula = [
-        [v if rng.random() < 0.5 else -v for v in rng.sample(range(1, variables + 1), size)]
-        for size in (
-            rng.choice([1, 1, 2, 3][:variables]) for _ in range(rng.randint(1, 3 * variables))
-        )
-    ]
+    sizes = [1, 1, 2, 3][:variables]
+    formula = [random_clause(rng, variables, sizes) for _ in range(rng.randint(1, 3 * variables))]
     reduced = reduce_by_units(formula)
     if reduced is None:
         assert not satisfiable(formula)
