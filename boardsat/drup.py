@@ -42,7 +42,7 @@ from typing import NamedTuple
 from boardsat.errors import BoardsatError
 from boardsat.files import write_new_file
 
-_XZ_MAGIC = b"\xfd7zXZ\x00"
+XZ_MAGIC = b"\xfd7zXZ\x00"
 # lzma's fastest preset: proofs of tens of megabytes are written at every refuted cube, and the
 # default preset cost more than the solving (bench/results/domination_cubes.md)
 XZ_PRESET = 0
@@ -315,7 +315,7 @@ def _read_bytes(path: str | Path) -> bytes:
     """A file's bytes, decompressed when they are ``xz`` data; a missing file in one line."""
     try:
         data = Path(path).read_bytes()
-        return lzma.decompress(data) if data.startswith(_XZ_MAGIC) else data
+        return lzma.decompress(data) if data.startswith(XZ_MAGIC) else data
     except (OSError, lzma.LZMAError) as error:
         raise BoardsatError(
             f"cannot read {path}: {getattr(error, 'strerror', None) or error}"

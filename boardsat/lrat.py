@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from boardsat.drup import XZ_MAGIC
 from boardsat.errors import BoardsatError
 
-_XZ_MAGIC = b"\xfd7zXZ\x00"
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
@@ -154,11 +154,11 @@ def lrat_lines(path: str | Path) -> Iterator[bytes]:
     gigabytes of text."""
     try:
         with Path(path).open("rb") as raw:
-            start = raw.read(len(_XZ_MAGIC))
+            start = raw.read(len(XZ_MAGIC))
         opener: Callable[..., Any] = open
         if start.startswith(_GZIP_MAGIC):
             opener = gzip.open
-        elif start == _XZ_MAGIC:
+        elif start == XZ_MAGIC:
             opener = lzma.open
         with opener(Path(path), "rb") as handle:
             yield from handle

@@ -38,13 +38,14 @@ def check_certificate(clauses: Sequence[Sequence[int]], proof_format: str, proof
     lines = data.decode().splitlines()
     if proof_format == "lrat":
         own = lrat.check_lrat(clauses, lines)
-        steps = [line.split() for line in lines]
-        lemmas = [tokens[1 : tokens.index("0")] for tokens in steps if tokens and tokens[1] != "d"]
+        steps = [line.split() for line in lines if line.split()[1] != "d"]
+        lemmas: list[list[int]] | None = [
+            [int(token) for token in tokens[1 : tokens.index("0")]] for tokens in steps
+        ]
     else:
         own = drup.check_drup(clauses, lines)
-        steps = [line.split() for line in lines]
-        lemmas = [tokens[:-1] for tokens in steps if tokens and tokens[0] not in ("c", "d")]
-    verdict = minisat_rup(clauses, [[int(token) for token in lemma] for lemma in lemmas])
+        lemmas = _drup_lemmas(lines)
+    verdict = lemmas is not None and minisat_rup(clauses, lemmas)
     assert own.valid == verdict, (
         f"boardsat's {proof_format} checker disagrees with MiniSat: {own.reason}"
     )
@@ -53,15 +54,21 @@ def check_certificate(clauses: Sequence[Sequence[int]], proof_format: str, proof
 
 def minisat_check_drup(cnf_path: str | Path, proof_path: str | Path) -> bool:
     """True when the proof refutes the formula by RUP steps alone."""
+    lemmas = _drup_lemmas(Path(proof_path).read_text().splitlines())
+    return lemmas is not None and minisat_rup(CNF(from_file=str(cnf_path)).clauses, lemmas)
+
+
+def _drup_lemmas(lines: list[str]) -> list[list[int]] | None:
+    """A DRUP proof's lemmas in order, deletions and comments left out; None if a line is cut."""
     lemmas = []
-    for line in Path(proof_path).read_text().splitlines():
+    for line in lines:
         tokens = line.split()
         if not tokens or tokens[0] in ("c", "d"):
             continue
         if tokens[-1] != "0":
-            return False
+            return None
         lemmas.append([int(token) for token in tokens[:-1]])
-    return minisat_rup(CNF(from_file=str(cnf_path)).clauses, lemmas)
+    return lemmas
 
 
 def minisat_rup(clauses: Sequence[Sequence[int]], lemmas: list[list[int]]) -> bool:
