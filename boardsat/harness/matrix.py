@@ -106,14 +106,22 @@ def load_matrix(given: str, overrides: dict[str, Any]) -> Matrix:
     """The matrix in file ``given``, or the shipped one of that name; ``overrides`` (time_limit,
     memory_limit in bytes, threads) replace the file's settings."""
     path = Path(given)
-    if given.endswith(".toml") or path.exists():
+    if given.endswith(".toml") or _names_file(path):
         return read_matrix(path.stem, read_toml_file(path), str(path), overrides)
     entry = resources.files("boardsat.harness") / "matrices" / f"{given}.toml"
-    if not entry.is_file():
+    if not _names_file(entry):
         known = ", ".join(shipped_matrices())
         raise BoardsatError(f"no matrix file or shipped matrix named {given!r}; shipped: {known}")
     data = read_toml(given, entry.read_text(encoding="utf-8"))
     return read_matrix(given, data, given, overrides)
+
+
+def _names_file(path: Any) -> bool:
+    """Whether ``path`` is a file; a name the system refuses (too long, say) names none."""
+    try:
+        return bool(path.is_file())
+    except OSError:
+        return False
 
 
 def read_matrix(name: str, data: dict[str, Any], source: str, overrides: dict[str, Any]) -> Matrix:

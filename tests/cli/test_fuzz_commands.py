@@ -203,6 +203,7 @@ def test_solve(run_cli: CliRun, files: list[str], more: list[str]) -> None:
         }
     ),
 )
+@example(matrix="N" * 5000, more=[])  # a name too long for the file system, found by this test
 def test_bench_run(run_cli: CliRun, matrix: str, more: list[str]) -> None:
     """Every sweep is pointed at a taken record (and no --resume), so that a valid command line
     is refused before it runs a cell."""
