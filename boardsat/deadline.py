@@ -81,9 +81,20 @@ os.register_at_fork(
 )
 
 
-def cancel() -> None:
-    """End every deadline now and interrupt the solver calls under way; safe from any thread."""
+def end_deadlines() -> None:
+    """End every deadline now, without interrupting the solver calls under way.
+
+    The one part of :func:`cancel` a signal handler may do: Python runs handlers in the main
+    thread between two bytecodes, perhaps while that thread holds the stoppers' lock, which is
+    not reentrant. The handler's owner calls :func:`cancel` from a thread of its own.
+    """
     _cancelled.set()
+
+
+def cancel() -> None:
+    """End every deadline now and interrupt the solver calls under way; safe from any thread,
+    but not from a signal handler (see :func:`end_deadlines`)."""
+    end_deadlines()
     with _stoppers_lock:  # held while stopping: no solver leaves its call (and is used by its
         for stop in list(_stoppers):  # own thread again) while another thread interrupts it
             stop()

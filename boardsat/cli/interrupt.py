@@ -5,7 +5,8 @@ The first press ends every deadline (boardsat.deadline.cancel), which each solve
 time limit. Python runs its signal handlers only between bytecodes, and a solver blocked in
 native code may run for minutes before it returns to them, so the signal's arrival is also
 watched on a wakeup file descriptor by a thread of its own, which cancels at once: cancelling
-interrupts the solver calls under way (their registered stoppers).
+interrupts the solver calls under way (their registered stoppers). The handler itself only ends
+the deadlines: it runs in the main thread, which may hold the stoppers' lock at that moment.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-from boardsat.deadline import cancel, reset_cancellation
+from boardsat.deadline import cancel, end_deadlines, reset_cancellation
 
 
 @contextlib.contextmanager
@@ -32,7 +33,7 @@ def ctrl_c_cancels() -> Iterator[None]:
     def pressed(_signum: int, _frame: FrameType | None) -> None:
         nonlocal presses
         presses += 1
-        cancel()
+        end_deadlines()  # the watcher interrupts the solvers: a handler must take no lock
         if presses > 1:
             raise KeyboardInterrupt
 

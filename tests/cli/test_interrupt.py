@@ -130,6 +130,32 @@ def test_counting_by_enumeration_gives_the_tours_so_far() -> None:
     assert validate_tour(6, 6, [tuple(square) for square in answer["tour"]], closed=False) == []
 
 
+PRESS_WHILE_CANCELLING = """
+import os, signal
+from boardsat.cli.interrupt import ctrl_c_cancels
+from boardsat.deadline import cancel, cancelled, stopper
+pressed = []
+def press_once():
+    if not pressed:
+        pressed.append(True)
+        os.kill(os.getpid(), signal.SIGINT)
+with ctrl_c_cancels(), stopper(press_once):
+    cancel()  # the signal arrives while this thread holds the stoppers' lock
+    sum(range(1000))  # bytecodes for the handler to run between
+print(cancelled())
+"""
+
+
+def test_ctrl_c_while_the_main_thread_holds_the_stoppers_lock_ends_the_run() -> None:
+    """Python runs a signal handler in the main thread between two bytecodes, perhaps inside
+    cancel() or stopper(), whose lock is not reentrant: a handler taking it would wait forever."""
+    ended = subprocess.run(
+        [sys.executable, "-c", PRESS_WHILE_CANCELLING], capture_output=True, text=True, timeout=30
+    )
+    assert ended.returncode == 0, ended.stderr
+    assert ended.stdout.strip() == "True"
+
+
 def test_cancel_stops_a_solve_that_has_no_time_limit() -> None:
     """The cancellation in-process: a timer thread cancels a CP-SAT minimisation without a limit,
     which ends at once with its best placement, UNKNOWN, as at a time limit."""
