@@ -78,3 +78,35 @@ def test_certificate_formats_checks_both_certificates_of_every_cube(tmp_path: Pa
         assert total[kind]["size_mb"] == pytest.approx(
             sum(c[kind]["size_mb"] for c in cubes), abs=0.01
         )
+
+
+def sample_band_cubes(*arguments: str) -> subprocess.CompletedProcess[str]:
+    script = Path(__file__).parent.parent / "examples" / "sample_band_cubes.py"
+    return subprocess.run(
+        [sys.executable, str(script), "independent:7", "--count", "3", *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize("lemmas", [[], ["--lemma", "0:2:2"]])
+def test_sample_band_cubes_times_distinct_profiles_of_the_split(lemmas: list[str]) -> None:
+    done = sample_band_cubes(*lemmas)
+    assert done.returncode == 0, done.stderr[-2000:]
+    *rows, total = [json.loads(line) for line in done.stdout.splitlines()]
+    profiles = [tuple(row["profile"]) for row in rows]
+    assert len(set(profiles)) == len(profiles) == 6
+    knights = published_minimum(7, "independent")
+    assert all(sum(profile) < knights for profile in profiles)
+    assert all(row["status"] == "UNSATISFIABLE" for row in rows)  # the published value is optimal
+    assert total["balanced"]["refuted"] == total["random"]["refuted"] == 3
+    if lemmas:  # rows 0 and 1 hold at least 2 knights in every profile left
+        assert all(profile[0] >= 2 for profile in profiles)
+
+
+def test_sample_band_cubes_refuses_a_lemma_across_a_band() -> None:
+    done = sample_band_cubes("--lemma", "0:3:4")  # 7 rows cut at 0, 2, 5, 7
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1].endswith("band cuts [0, 2, 5, 7]")

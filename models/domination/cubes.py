@@ -187,8 +187,7 @@ def band_split(claim: DominationClaim, count: int, deadline: Deadline | None = N
     if not 1 <= count <= claim.rows:
         raise BoardsatError(f"the board's {claim.rows} rows cannot make {count} bands")
     deadline = deadline or Deadline(None)
-    cuts = [round(band * claim.rows / count) for band in range(count + 1)]
-    bands = tuple(itertools.pairwise(cuts))
+    bands = band_rows(claim.rows, count)
     lemmas = []
     for first in range(len(bands)):
         for last in range(first, len(bands)):
@@ -206,6 +205,12 @@ def band_split(claim: DominationClaim, count: int, deadline: Deadline | None = N
         tuple(lemma.spec() for lemma in lemmas),
         {"bands": [list(band) for band in bands]},
     )
+
+
+def band_rows(rows: int, count: int) -> tuple[tuple[int, int], ...]:
+    """``rows`` rows cut into ``count`` bands (first row, row after the last), as even as they come."""
+    cuts = [round(band * rows / count) for band in range(count + 1)]
+    return tuple(itertools.pairwise(cuts))
 
 
 def band_cubes(
