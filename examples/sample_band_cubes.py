@@ -42,6 +42,8 @@ def profiles(claim: DominationClaim, lemmas: list[WindowClaim] | None) -> list[C
 
 def pick(cubes: list[Cube], rows: int, count: int, seed: int) -> list[tuple[str, Cube]]:
     """The ``count`` most balanced profiles, then ``count`` others at random."""
+    if not cubes:
+        return []
     knights = max(sum(counted for _, counted in cube.counts) for cube in cubes)
     shares = [knights * (bottom - top) / rows for top, bottom in band_rows(rows, BANDS)]
 
@@ -88,12 +90,18 @@ def board(text: str) -> tuple[str, int]:
     """``VARIANT:N`` with a published optimum; anything else is argparse's one-line error."""
     variant, _, side = text.partition(":")
     try:
-        published_minimum(int(side), variant)
+        published = published_minimum(int(side), variant)
     except (KeyError, ValueError):
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: give VARIANT:N with a published optimum"
-        ) from None
+        published = None
+    if published is None:
+        raise argparse.ArgumentTypeError(f"{text!r}: give VARIANT:N with a published optimum")
     return variant, int(side)
+
+
+def positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number, at least 1")
+    return int(text)
 
 
 def lemma(text: str) -> tuple[int, int, int]:
@@ -118,8 +126,8 @@ def main() -> None:
     )
     parser.add_argument("--route", type=check_route, default="cadical195", help="a cube route")
     parser.add_argument("--limit", type=float, default=60.0, help="seconds a cube (default 60)")
-    parser.add_argument("--count", type=int, default=4, help="balanced cubes, and random ones")
-    parser.add_argument("--jobs", type=int, default=2, help="cubes at once (default 2)")
+    parser.add_argument("--count", type=positive, default=4, help="balanced cubes, and random ones")
+    parser.add_argument("--jobs", type=positive, default=2, help="cubes at once (default 2)")
     parser.add_argument("--seed", type=int, default=0, help="the random pick's seed")
     args = parser.parse_args()
     variant, n = args.board

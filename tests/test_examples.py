@@ -106,7 +106,25 @@ def test_sample_band_cubes_times_distinct_profiles_of_the_split(lemmas: list[str
         assert all(profile[0] >= 2 for profile in profiles)
 
 
-def test_sample_band_cubes_refuses_a_lemma_across_a_band() -> None:
-    done = sample_band_cubes("--lemma", "0:3:4")  # 7 rows cut at 0, 2, 5, 7
+@pytest.mark.parametrize(
+    ("arguments", "error"),
+    [
+        (["--lemma", "0:3:4"], "band cuts [0, 2, 5, 7]"),  # 7 rows cut at 0, 2, 5, 7
+        (["--jobs", "0"], "give a whole number, at least 1"),
+        (["--lemma", "0:2:x"], "give TOP:BOTTOM:NEED"),
+    ],
+)
+def test_sample_band_cubes_refuses_bad_input_in_one_line(arguments: list[str], error: str) -> None:
+    done = sample_band_cubes(*arguments)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.strip().splitlines()[-1].endswith("band cuts [0, 2, 5, 7]")
+    assert done.stderr.strip().splitlines()[-1].endswith(error)
+
+
+def test_sample_band_cubes_reports_a_split_left_without_profiles() -> None:
+    done = sample_band_cubes("--lemma", "0:7:13")  # the whole board needs the optimum: none left
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == {
+        "profiles": 0,
+        "balanced": {"sampled": 0, "refuted": 0, "refuted_s": []},
+        "random": {"sampled": 0, "refuted": 0, "refuted_s": []},
+    }
