@@ -103,15 +103,33 @@ for _command in harness.COMMANDS:
 
 
 def _as_sentence(error: click.ClickException) -> str:
-    """click's message, made plain where a new user meets it: a negative size reads as an
+    """click's message, made plain where a new user meets it: a negative number reads as an
     unknown option to click, and an unknown command should say where the commands are."""
     if isinstance(error, click.NoSuchOption) and re.fullmatch(r"-\d+", error.option_name):
-        return f"{error.option_name} is not a board size: a side is a whole number from 1"
+        numbers = _whole_number_arguments(error.ctx)
+        if numbers:
+            names = " and ".join(name for name, _ in numbers)
+            least = min(minimum for _, minimum in numbers)
+            if len(numbers) == 1:
+                return f"{error.option_name}: {names} is a whole number from {least}"
+            return f"{error.option_name}: {names} are whole numbers from {least}"
     message = error.format_message()
     if isinstance(error, click.UsageError) and message.startswith("No such command"):
         path = error.ctx.command_path if error.ctx is not None else "boardsat"
         return f"{message} `{path} --help` lists the commands."
     return message
+
+
+def _whole_number_arguments(context: click.Context | None) -> list[tuple[str, int]]:
+    """The command's arguments that take a whole number, such as ROWS or HORIZON, with the
+    least each takes."""
+    if context is None:
+        return []
+    return [
+        (parameter.human_readable_name, int(parameter.type.min or 0))
+        for parameter in context.command.params
+        if isinstance(parameter, click.Argument) and isinstance(parameter.type, click.IntRange)
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

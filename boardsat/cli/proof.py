@@ -25,6 +25,7 @@ from boardsat.cli.common import (
 from boardsat.cli.terminal import current
 from boardsat.conquer import check_route
 from boardsat.errors import BoardsatError
+from boardsat.harness.cluster import check_dask_address
 from boardsat.model import Key
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
 from boardsat.models.domination.solve import DominationRequest, solve_request
@@ -100,7 +101,10 @@ def cube_request(
     cube_limit: float,
     cube_count: int,
 ) -> CubeRequest:
-    """The cube options read into one request, the route checked before any work."""
+    """The cube options read into one request, the route and the Dask address checked before
+    any work."""
+    if dask is not None:
+        check_dask_address(dask)
     return CubeRequest(
         splitter, cube_count, dask, proof_dir, Plan(check_route(cube_route), cube_limit)
     )

@@ -173,6 +173,22 @@ def test_bad_input_is_one_line_and_status_2(run_cli: CliRun, args: list[str]) ->
     assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
 
 
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        (["domination", "-3"], "-3: ROWS and COLS are whole numbers from 1"),
+        (["tour", "5", "-2"], "-2: ROWS and COLS are whole numbers from 1"),
+        (["proof", "horizon", "shogi:seed", "-1"], "-1: HORIZON is a whole number from 0"),
+        (["solve", "-3"], "No such option '-3'."),
+    ],
+)
+def test_a_negative_number_names_the_argument_it_cannot_be(
+    run_cli: CliRun, args: list[str], sentence: str
+) -> None:
+    code, _, err = run_cli(*args)
+    assert code == 2 and err.strip() == f"boardsat: error: {sentence}"
+
+
 def test_the_installed_entry_point_runs_as_a_module() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "boardsat", "backends", "--json"],

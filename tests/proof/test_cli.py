@@ -47,6 +47,8 @@ def test_a_tampered_proof_fails_its_check_with_exit_status_1(
     ("args", "words"),
     [
         (["domination", "5", "--cubes", "--dask", "local:x"], "local:N"),
+        (["domination", "5", "--cubes", "--dask", "local:0"], "local:N"),
+        (["proof", "horizon", "shogi:seed", "-1"], "HORIZON is a whole number from 0"),
         (["domination", "5", "--dask", "local:2"], "without --cubes"),
         (["domination", "5", "--cubes", "--route", "single"], "cannot go with --cubes"),
         (["domination", "5", "--cubes", "--cube-route", "nosuch"], "unknown cube route"),
@@ -61,6 +63,7 @@ def test_bad_input_is_one_line_and_exit_status_2(
     monkeypatch.chdir(tmp_path)
     code, _, err = run_cli(*args)
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())  # refused before any proof directory was made
 
 
 def test_a_folder_that_holds_no_proof_is_left_alone(run_cli: CliRun, tmp_path: Path) -> None:
