@@ -41,6 +41,7 @@ from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import ProofStatus, counterexample, proof_status
+from boardsat.results import Status
 from boardsat.wording import counted
 
 FIND_LIMIT_S = 60.0
@@ -143,6 +144,8 @@ def prove_domination(
         found = solve_request(
             DominationRequest(rows, cols, variant, time_limit=find_limit or FIND_LIMIT_S)
         )
+        if found.result.status is Status.UNSATISFIABLE:
+            raise BoardsatError(f"{found.summary()}, so there is no minimum to prove by cubes")
         if not found.placement:
             raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
         best = sorted([row, col] for row, col in found.placement)
@@ -152,9 +155,11 @@ def prove_domination(
     )
     status = _run(directory, request, claim.decisions())
     if status.proven:
-        verdict = f"{len(best)} knights: optimal, proven by cubes"
+        verdict = f"{counted(len(best), 'knight')}: optimal, proven by cubes"
     else:
-        verdict = f"{len(best)} knights found; the proof is not finished (status UNKNOWN)"
+        verdict = (
+            f"{counted(len(best), 'knight')} found; the proof is not finished (status UNKNOWN)"
+        )
     _report(directory, status, verdict, as_json)
 
 

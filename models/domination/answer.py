@@ -13,6 +13,7 @@ from boardsat.models.domination.routes import PORTFOLIO_WORKER
 from boardsat.models.picture import Drawn, Picture
 from boardsat.race import RaceEvent
 from boardsat.results import Result, Status
+from boardsat.wording import counted
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ class DominationAnswer(Drawn):
                 "; split by square colour, " + " and ".join(self.halves) + " knights solved apart"
             )
         return (
-            f"{self.knights} knights ({self.variant}), {proven}, lower bound {self.lower_bound}; "
+            f"{counted(self.knights, 'knight')} ({self.variant}), {proven}, lower bound {self.lower_bound}; "
             f"{how}, {self.seconds:.2f} s"
         )
 

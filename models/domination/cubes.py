@@ -27,6 +27,7 @@ from boardsat.models.domination.model import build_refutation, check_variant, kn
 from boardsat.models.domination.rules import validate
 from boardsat.results import Status
 from boardsat.solve import solve
+from boardsat.wording import counted
 
 PUZZLE = "domination"
 BANDS = 3  # three bands of rows: the profiles stay few (bench/results/domination_cubes.md)
@@ -56,7 +57,7 @@ class DominationClaim:
 
     def describe(self) -> str:
         return (
-            f"no {self.variant} placement of {self.at_most} knights or fewer"
+            f"no {self.variant} placement of {counted(self.at_most, 'knight')} or fewer"
             f" on the {self.rows}x{self.cols} board"
         )
 
@@ -71,7 +72,7 @@ class DominationClaim:
         problems = validate(self.rows, self.cols, self.variant, placement)
         if len(placement) != self.at_most + 1:
             problems.append(
-                f"the best placement has {len(placement)} knights, not {self.at_most + 1}"
+                f"the best placement has {counted(len(placement), 'knight')}, not {self.at_most + 1}"
             )
         return problems
 
@@ -122,7 +123,9 @@ class WindowClaim:
         }
 
     def describe(self) -> str:
-        return f"rows {self.top} to {self.bottom - 1} need more than {self.at_most} knights"
+        return (
+            f"rows {self.top} to {self.bottom - 1} need more than {counted(self.at_most, 'knight')}"
+        )
 
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> WindowClaim:
@@ -169,10 +172,10 @@ WINDOW_LIMIT_S = 20.0  # per lemma window; a bound proven by then still makes a 
 def split_claim(
     claim: DominationClaim, splitter: str, cubes: int, deadline: Deadline | None = None
 ) -> Split:
-    """The root split of ``claim``: ``bands`` (one cube per profile over BANDS bands of rows)
-    or ``lookahead`` (about ``cubes`` cubes on the knights)."""
+    """The root split of ``claim``: ``bands`` (one cube per profile over BANDS bands of rows, a
+    row a band on a board of fewer rows) or ``lookahead`` (about ``cubes`` cubes on the knights)."""
     if splitter == "bands":
-        return band_split(claim, BANDS, deadline=deadline)
+        return band_split(claim, min(BANDS, claim.rows), deadline=deadline)
     if splitter == "lookahead":
         found = lookahead_cubes(claim, Cube(), cubes, over=claim.decisions(), deadline=deadline)
         return Split("", splitter, tuple(found), params={"cubes": cubes})

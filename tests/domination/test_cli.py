@@ -52,6 +52,12 @@ def test_text_answer_prints_the_board_with_attack_counts(
     assert f"{best} knights (independent), proven optimal, lower bound {best}" in lines[5]
 
 
+def test_one_knight_is_counted_in_the_singular(run_cli: CliRun) -> None:
+    assert minimum_knights(1, 1, "independent") == 1
+    code, out, _ = run_cli("domination", "1")
+    assert code == 0 and "1 knight (independent), proven optimal" in out
+
+
 def test_proof_file_is_written(run_cli: CliRun, tmp_path: Path) -> None:
     proof = tmp_path / "proof.drup"
     code, out, _ = run_cli(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from boardsat.models.domination import published_minimum, validate
+from boardsat.models.domination.exhaustive import minimum_knights
 from tests.conftest import CliRun
 
 
@@ -27,6 +28,32 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     assert code == 0 and f"{best} is optimal, certified" in out
     code, again, _ = run_cli("domination", "6", "--cubes", "--proof-dir", str(proof), "--json")
     assert code == 0 and json.loads(again)["cpu_seconds"] == document["cpu_seconds"]  # resumed
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 5), (2, 2), (2, 7)])
+def test_a_board_of_fewer_rows_than_bands_is_proven_and_certified(
+    run_cli: CliRun, tmp_path: Path, rows: int, cols: int
+) -> None:
+    proof = tmp_path / "p"
+    args = ("domination", str(rows), str(cols), "--cubes", "--proof-dir", str(proof), "--json")
+    code, out, err = run_cli(*args)
+    assert code == 0, err
+    best = json.loads(out)["best"]
+    assert len(best) == minimum_knights(rows, cols, "independent")
+    code, out, _ = run_cli("proof", "check", str(proof))
+    assert code == 0 and f"{len(best)} is optimal, certified" in out
+
+
+def test_a_board_without_any_placement_has_no_minimum_to_prove(
+    run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert minimum_knights(2, 2, "total") is None
+    code, _, err = run_cli("domination", "2", "--variant", "total", "--cubes")
+    assert code == 2 and err.strip().endswith(
+        "no total placement exists on 2x2, so there is no minimum to prove by cubes"
+    )
+    assert not list(tmp_path.iterdir())
 
 
 def test_a_tampered_proof_fails_its_check_with_exit_status_1(
