@@ -154,6 +154,10 @@ def picture_options(animate: bool = False) -> Callable[[F], F]:
     return decorate
 
 
+PICTURE_SUFFIX = {"svg": ".svg", "png": ".png", "animate": ".svg"}
+"""The ending each picture option's file must have: viewers go by it."""
+
+
 @dataclass(frozen=True)
 class PictureFiles:
     """The picture files a command was asked for, by form, each checked before the work."""
@@ -180,6 +184,13 @@ class PictureFiles:
                     f"names the same file as --{named[target]}", param_hint=f"--{form}"
                 )
             named[target] = form
+        for form, path in files.items():
+            suffix = PICTURE_SUFFIX[form]
+            if not path.lower().endswith(suffix):
+                raise click.BadParameter(
+                    f"{path!r} does not end in {suffix}, the form this option writes",
+                    param_hint=f"--{form}",
+                )
         if "png" in files:
             require_pillow()
         return cls(files)

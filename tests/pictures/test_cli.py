@@ -73,6 +73,17 @@ def test_one_file_named_twice_is_refused(run_cli: CliRun, tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(
+    ("form", "name"), [("svg", "a.png"), ("png", "a.svg"), ("animate", "a.gif")]
+)
+def test_a_file_whose_ending_is_not_its_form_is_refused(
+    run_cli: CliRun, tmp_path: Path, form: str, name: str
+) -> None:
+    code, _, err = run_cli(*COMMANDS["flipit"], f"--{form}", str(tmp_path / name))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "does not end in" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
     ("args", "missing"),
     [
         (["domination", "2", "--variant", "total"], "placement"),

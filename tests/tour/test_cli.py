@@ -162,6 +162,9 @@ def _no_solving(*args: object, **options: object) -> None:
         ["--png", "taken.svg"],
         ["--svg", "c.svg", "--png", "./c.svg"],
         ["--svg", "c.svg", "--png", "sub/../c.svg"],
+        ["--png", "f.svg"],
+        ["--svg", "f.png"],
+        ["--svg", "f"],
     ],
 )
 def test_drawing_files_are_refused_before_solving(
