@@ -111,8 +111,9 @@ class DominationAnswer(Drawn):
             how += (
                 "; split by square colour, " + " and ".join(self.halves) + " knights solved apart"
             )
+        knights = counted(self.knights, "knight")
         return (
-            f"{counted(self.knights, 'knight')} ({self.variant}), {proven}, lower bound {self.lower_bound}; "
+            f"{knights} ({self.variant}), {proven}, lower bound {self.lower_bound}; "
             f"{how}, {self.seconds:.2f} s"
         )
 

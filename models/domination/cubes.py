@@ -71,9 +71,8 @@ class DominationClaim:
         placement = {(int(row), int(col)) for row, col in best}
         problems = validate(self.rows, self.cols, self.variant, placement)
         if len(placement) != self.at_most + 1:
-            problems.append(
-                f"the best placement has {counted(len(placement), 'knight')}, not {self.at_most + 1}"
-            )
+            knights = counted(len(placement), "knight")
+            problems.append(f"the best placement has {knights}, not {self.at_most + 1}")
         return problems
 
     def decisions(self) -> tuple[tuple[str, int, int], ...]:
