@@ -23,6 +23,7 @@ from boardsat.memory import MemoryLimitReached
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="boardsat", prog_name="boardsat")
 def cli() -> None:
     """Board puzzles as constraint and SAT models, solved on CP-SAT, MIP and python-sat solvers."""
 

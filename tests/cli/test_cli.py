@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import warnings
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -243,3 +244,8 @@ def test_demo_exits_1_when_a_demo_is_not_verified_and_still_runs_the_rest(
     others = [title for title in titles if "a wrong exchange" not in title]
     assert len(others) == len(puzzles_defining_seed_check()) - 1
     assert all(title.endswith(", verified)") for title in others)
+
+
+def test_the_version_is_the_installed_distribution_s(run_cli: CliRun) -> None:
+    code, out, _ = run_cli("--version")
+    assert code == 0 and out.strip() == f"boardsat, version {metadata.version('boardsat')}"
