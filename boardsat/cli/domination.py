@@ -25,7 +25,7 @@ from boardsat.cli.proof import cube_options, cube_request, prove_domination
 from boardsat.cli.terminal import current, knights_board
 from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
-from boardsat.models.domination.cubes import SPLITTERS
+from boardsat.models.domination.cubes import SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.routes import ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
@@ -43,7 +43,15 @@ SOLVING_OPTIONS = (
     "svg",
     "png",
 )
-CUBE_OPTIONS = ("cubes", "dask", "proof_dir", "cube_route", "cube_limit", "cube_count")
+CUBE_OPTIONS = (
+    "cubes",
+    "dask",
+    "proof_dir",
+    "cube_route",
+    "cube_limit",
+    "cube_count",
+    "lemma_limit",
+)
 variant_option = click.option(
     "--variant",
     type=click.Choice(VARIANTS),
@@ -120,6 +128,14 @@ variant_option = click.option(
     " knights in each band of rows; lookahead: on the knights); the proof is kept in"
     " --proof-dir and resumed there. --time-limit bounds the search for the placement.",
 )
+@click.option(
+    "--lemma-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=WINDOW_LIMIT_S,
+    show_default=True,
+    help="--cubes bands: seconds for CP-SAT to bound the knights in each window of bands; a"
+    " higher bound is a stronger lemma, which leaves fewer cubes.",
+)
 @cube_options("domination-ROWSxCOLS-VARIANT.proof")
 @picture_options()
 @export_option
@@ -147,6 +163,7 @@ def command(
     cube_route: str,
     cube_limit: float,
     cube_count: int,
+    lemma_limit: float,
     export_path: str | None,
     as_json: bool,
 ) -> None:
@@ -168,7 +185,11 @@ def command(
         refuse_given(
             [*beside, "symmetry", "tiles"], "cannot go with --cubes, which runs solves of its own"
         )
-        asked = cube_request(cubes, dask, proof_dir, cube_route, cube_limit, cube_count)
+        if cubes != "bands":
+            refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
+        asked = cube_request(
+            cubes, dask, proof_dir, cube_route, cube_limit, cube_count, lemma_limit
+        )
         prove_domination(rows, cols or rows, variant, asked, time_limit, as_json)
         return
     refuse_given(CUBE_OPTIONS, "cannot go without --cubes")

@@ -27,7 +27,12 @@ from boardsat.conquer import check_route
 from boardsat.errors import BoardsatError
 from boardsat.harness.cluster import check_dask_address
 from boardsat.model import Key
-from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
+from boardsat.models.domination.cubes import (
+    LOOKAHEAD_CUBES,
+    WINDOW_LIMIT_S,
+    DominationClaim,
+    split_claim,
+)
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import instance_data
 from boardsat.models.plan_cubes import (
@@ -101,14 +106,14 @@ def cube_request(
     cube_route: str,
     cube_limit: float,
     cube_count: int,
+    lemma_limit: float = WINDOW_LIMIT_S,
 ) -> CubeRequest:
     """The cube options read into one request, the route and the Dask address checked before
     any work."""
     if dask is not None:
         check_dask_address(dask)
-    return CubeRequest(
-        splitter, cube_count, dask, proof_dir, Plan(check_route(cube_route), cube_limit)
-    )
+    plan = Plan(check_route(cube_route), cube_limit)
+    return CubeRequest(splitter, cube_count, dask, proof_dir, plan, lemma_limit)
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,7 @@ class CubeRequest:
     dask: str | None
     directory: str | None
     plan: Plan
+    lemma_limit: float = WINDOW_LIMIT_S  # seconds to bound each window of a band split
 
 
 def prove_domination(
@@ -151,7 +157,12 @@ def prove_domination(
         best = sorted([row, col] for row, col in found.placement)
     claim = DominationClaim(rows, cols, variant, len(best) - 1)
     directory = open_proof(
-        path, claim, best, lambda: split_claim(claim, request.splitter, request.cubes)
+        path,
+        claim,
+        best,
+        lambda: split_claim(
+            claim, request.splitter, request.cubes, window_limit=request.lemma_limit
+        ),
     )
     status = _run(directory, request, claim.decisions())
     if status.proven:

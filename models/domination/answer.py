@@ -111,7 +111,7 @@ class DominationAnswer(Drawn):
             how += (
                 "; split by square colour, " + " and ".join(self.halves) + " knights solved apart"
             )
-        knights = counted(self.knights, "knight")
+        knights = counted(len(self.placement), "knight")
         return (
             f"{knights} ({self.variant}), {proven}, lower bound {self.lower_bound}; "
             f"{how}, {self.seconds:.2f} s"

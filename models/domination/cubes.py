@@ -169,22 +169,33 @@ WINDOW_LIMIT_S = 20.0  # per lemma window; a bound proven by then still makes a 
 
 
 def split_claim(
-    claim: DominationClaim, splitter: str, cubes: int, deadline: Deadline | None = None
+    claim: DominationClaim,
+    splitter: str,
+    cubes: int,
+    deadline: Deadline | None = None,
+    window_limit: float = WINDOW_LIMIT_S,
 ) -> Split:
     """The root split of ``claim``: ``bands`` (one cube per profile over BANDS bands of rows, a
-    row a band on a board of fewer rows) or ``lookahead`` (about ``cubes`` cubes on the knights)."""
+    row a band on a board of fewer rows, ``window_limit`` seconds to bound each lemma's window)
+    or ``lookahead`` (about ``cubes`` cubes on the knights)."""
     if splitter == "bands":
-        return band_split(claim, min(BANDS, claim.rows), deadline=deadline)
+        return band_split(claim, min(BANDS, claim.rows), deadline, window_limit)
     if splitter == "lookahead":
         found = lookahead_cubes(claim, Cube(), cubes, over=claim.decisions(), deadline=deadline)
         return Split("", splitter, tuple(found), params={"cubes": cubes})
     raise BoardsatError(f"unknown splitter {splitter!r}; known: {', '.join(SPLITTERS)}")
 
 
-def band_split(claim: DominationClaim, count: int, deadline: Deadline | None = None) -> Split:
+def band_split(
+    claim: DominationClaim,
+    count: int,
+    deadline: Deadline | None = None,
+    window_limit: float = WINDOW_LIMIT_S,
+) -> Split:
     """The board cut into ``count`` bands of rows, as even as they come; a lemma on every window
-    of consecutive bands short of the whole board, each solved exactly (a window not solved by
-    ``deadline`` gives no lemma, which only leaves more cubes)."""
+    of consecutive bands short of the whole board, from the bound CP-SAT proves on it within
+    ``window_limit`` seconds (a window not bounded by then, or by ``deadline``, gives no lemma,
+    which only leaves more cubes)."""
     check_variant(claim.variant)
     if not 1 <= count <= claim.rows:
         raise BoardsatError(f"the board's {claim.rows} rows cannot make {count} bands")
@@ -196,7 +207,7 @@ def band_split(claim: DominationClaim, count: int, deadline: Deadline | None = N
             top, bottom = bands[first][0], bands[last][1]
             if (top, bottom) == (0, claim.rows):
                 continue  # the whole board: the claim itself
-            least = _window_minimum(claim, top, bottom, deadline)
+            least = _window_minimum(claim, top, bottom, deadline, window_limit)
             if least:
                 window = WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, least - 1)
                 lemmas.append(window)
@@ -274,10 +285,12 @@ def _least_from(bands: int, least: dict[int, list[tuple[int, int]]]) -> list[int
     return rest
 
 
-def _window_minimum(claim: DominationClaim, top: int, bottom: int, deadline: Deadline) -> int:
+def _window_minimum(
+    claim: DominationClaim, top: int, bottom: int, deadline: Deadline, limit: float
+) -> int:
     """A proven lower bound on the knights in rows top..bottom-1 that cover the window's inner
-    squares: the optimum when CP-SAT settles it within WINDOW_LIMIT_S, else the bound it proved
-    (0 when there are no inner squares)."""
+    squares: the optimum when CP-SAT settles it within ``limit`` seconds, else the bound it
+    proved (0 when there are no inner squares)."""
     if not inner_rows(claim.rows, top, bottom):
         return 0
     cover = _window_cover(WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, 0))
@@ -289,7 +302,7 @@ def _window_minimum(claim: DominationClaim, top: int, bottom: int, deadline: Dea
     result = solve(
         model,
         "cpsat",
-        time_limit=WINDOW_LIMIT_S if left is None else min(left, WINDOW_LIMIT_S),
+        time_limit=limit if left is None else min(left, limit),
         workers=2,
     )
     if result.status is Status.UNSATISFIABLE:

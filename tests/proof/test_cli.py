@@ -75,6 +75,8 @@ def test_a_tampered_proof_fails_its_check_with_exit_status_1(
     [
         (["domination", "5", "--cubes", "--dask", "local:x"], "local:N"),
         (["domination", "5", "--cubes", "--dask", "local:0"], "local:N"),
+        (["domination", "5", "--cubes", "lookahead", "--lemma-limit", "3"], "--cubes bands"),
+        (["domination", "5", "--lemma-limit", "3"], "without --cubes"),
         (["proof", "horizon", "shogi:seed", "-1"], "HORIZON is a whole number from 0"),
         (["domination", "5", "--dask", "local:2"], "without --cubes"),
         (["domination", "5", "--cubes", "--route", "single"], "cannot go with --cubes"),

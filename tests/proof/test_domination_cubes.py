@@ -4,6 +4,7 @@ the published optima on small boards, with certificates that check."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from pysat.solvers import Solver
@@ -12,7 +13,7 @@ from boardsat.conquer import conquer
 from boardsat.cube import Cube
 from boardsat.drup import check_drup
 from boardsat.lookahead import coverage_formula, lookahead_cubes
-from boardsat.models.domination import published_minimum, validate
+from boardsat.models.domination import cubes, published_minimum, validate
 from boardsat.models.domination.cubes import (
     DominationClaim,
     WindowClaim,
@@ -55,6 +56,24 @@ def test_every_placement_within_the_budget_has_its_profile_among_the_cubes(
         assert _profile(placement, bands) in profiles
         for lemma in lemmas:  # every lemma holds of every placement
             assert sum(1 for row, _ in placement if lemma.top <= row < lemma.bottom) > lemma.at_most
+
+
+def test_each_window_is_bounded_within_the_lemma_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window limit reaches CP-SAT, and the lemmas it bounds still hold: the split is the
+    default's, since 7x7's windows are solved at once."""
+    limits: list[float] = []
+    real_solve = cubes.solve
+
+    def solve_timed(*args: Any, time_limit: float, **options: Any) -> Any:
+        limits.append(time_limit)
+        return real_solve(*args, time_limit=time_limit, **options)
+
+    claim = DominationClaim(7, 7, "independent", 12)
+    expected = band_split(claim, 3)
+    monkeypatch.setattr(cubes, "solve", solve_timed)
+    split = band_split(claim, 3, window_limit=1.5)
+    assert limits and all(limit <= 1.5 for limit in limits)
+    assert split.lemmas == expected.lemmas and split.cubes == expected.cubes
 
 
 def test_inner_rows_are_those_only_the_window_reaches() -> None:
