@@ -247,6 +247,9 @@ def status(directory: str) -> None:
     proof = ProofDirectory.open(directory)
     state = proof_status(proof)
     click.echo(proof.manifest()["describes"])
+    if not state.split:
+        click.echo("not split into cubes yet: the same command that began the proof resumes it")
+        return
     click.echo(_progress(state))
     ending = "; proven" if state.proven else "; a counterexample" if state.counterexample else ""
     click.echo(f"{state.remaining} remaining{ending}")

@@ -26,8 +26,10 @@ class Pending:
 
 @dataclass(frozen=True)
 class ProofStatus:
-    """Counts over the leaves of the split tree (a cube split again counts by its children)."""
+    """Counts over the leaves of the split tree (a cube split again counts by its children);
+    ``split`` is whether the claim has its root split yet."""
 
+    split: bool
     leaves: int
     refuted: int
     certified: int
@@ -44,8 +46,8 @@ class ProofStatus:
     @property
     def proven(self) -> bool:
         return (
-            not self.counterexample
-            and self.leaves > 0
+            self.split
+            and not self.counterexample
             and self.remaining == 0
             and self.lemmas_refuted == self.lemmas
         )
@@ -93,6 +95,7 @@ def proof_status(directory: ProofDirectory) -> ProofStatus:
     lemma_verdicts = [settled.get(ident) for ident in lemma_ids]
     refuted = [v for v in verdicts if v is not None and v.status == REFUTED]
     return ProofStatus(
+        split=any(not split.parent for split in splits),
         leaves=len(tree),
         refuted=len(refuted),
         certified=sum(1 for v in refuted if v.certificate is not None),

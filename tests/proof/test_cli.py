@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from boardsat.models.domination import published_minimum, validate
+from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.proof.directory import ProofDirectory
 from tests.conftest import CliRun
 
 
@@ -93,6 +95,14 @@ def test_bad_input_is_one_line_and_exit_status_2(
     code, _, err = run_cli(*args)
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1
     assert not list(tmp_path.iterdir())  # refused before any proof directory was made
+
+
+def test_status_of_a_proof_not_split_yet_says_so(run_cli: CliRun, tmp_path: Path) -> None:
+    claim = DominationClaim(6, 6, "independent", 7)
+    manifest = {"claim": claim.spec(), "describes": claim.describe(), "model_hash": "", "best": []}
+    ProofDirectory.create(str(tmp_path / "p"), manifest)
+    code, out, _ = run_cli("proof", "status", str(tmp_path / "p"))
+    assert code == 0 and "not split into cubes yet" in out and "remaining" not in out
 
 
 def test_a_folder_that_holds_no_proof_is_left_alone(run_cli: CliRun, tmp_path: Path) -> None:

@@ -79,6 +79,30 @@ def test_a_cut_proof_resumes_without_repeating_a_settled_cube(tmp_path: Path) ->
     assert len(second.submitted) == status.leaves - 3
 
 
+def test_lemmas_that_leave_no_profile_prove_the_claim_alone(tmp_path: Path) -> None:
+    """Far below the optimum the band lemmas alone exceed the budget: no cube is left, and the
+    certified lemmas are the whole proof."""
+    claim = DominationClaim(10, 10, "independent", 5)
+    directory = open_proof(str(tmp_path / "p"), claim, [], lambda: split_claim(claim, "bands", 8))
+    (root,) = directory.splits()
+    assert not root.cubes and root.lemmas
+    pool = LocalPool(1)
+    status = prove(directory, pool, Plan(), claim.decisions())
+    pool.close()
+    assert status.proven and status.leaves == 0 and status.lemmas_refuted == len(root.lemmas)
+    checked = check_proof(directory)
+    assert checked.certified == len(root.lemmas) and checked.uncertified == 0
+    assert all(problem.startswith("best answer") for problem in checked.problems)  # none exists
+
+
+def test_a_directory_not_split_yet_is_not_proven(tmp_path: Path) -> None:
+    claim = _claim()
+    manifest = {"claim": claim.spec(), "describes": claim.describe(), "model_hash": "", "best": []}
+    directory = ProofDirectory.create(str(tmp_path / "p"), manifest)
+    status = proof_status(directory)
+    assert not status.split and not status.proven and status.remaining == 0
+
+
 def test_a_directory_of_another_claim_is_refused(tmp_path: Path) -> None:
     from boardsat.errors import BoardsatError
 
