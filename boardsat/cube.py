@@ -15,6 +15,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 from boardsat.model import Key, Model
@@ -40,9 +41,10 @@ class Cube:
         """This cube with more variables fixed (a cube split again)."""
         return Cube((*self.fixed, *fixed), self.counts)
 
-    @property
+    @cached_property
     def ident(self) -> str:
-        """A short name drawn from the cube's content, the same on every machine."""
+        """A short name drawn from the cube's content, the same on every machine (kept once
+        drawn: a proof's status names thousands of cubes after every settled one)."""
         return hashlib.sha256(json.dumps(self.to_json(), sort_keys=True).encode()).hexdigest()[:16]
 
     def to_json(self) -> dict[str, Any]:

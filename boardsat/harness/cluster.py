@@ -70,6 +70,7 @@ def dask_client(address: str, settings: dict[str, object] | None = None) -> Iter
         if address.startswith(LOCAL):
             cluster = stack.enter_context(
                 LocalCluster(  # type: ignore[no-untyped-call]
+                    silence_logs=logging.ERROR,  # the workers' warnings, as above
                     n_workers=int(address.removeprefix(LOCAL)),
                     threads_per_worker=1,
                     processes=True,

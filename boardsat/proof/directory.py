@@ -80,6 +80,7 @@ class ProofDirectory:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._parsed: dict[str, tuple[tuple[int, int, int], list[Any]]] = {}
 
     @classmethod
     def create(cls, path: str | Path, manifest: Mapping[str, Any]) -> ProofDirectory:
@@ -122,6 +123,16 @@ class ProofDirectory:
         return {entry.task: entry for entry in self._read(SETTLED, Settled.from_json)}
 
     def _read(self, name: str, parse: Callable[[dict[str, Any]], T]) -> list[T]:
+        """The file's entries, parsed again only when the file changed since the last read (a
+        large split is read after every settled cube)."""
+        try:
+            found = (self.path / name).stat()
+        except FileNotFoundError:
+            return []
+        stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
+        cached = self._parsed.get(name)
+        if cached is not None and cached[0] == stamp:
+            return list(cached[1])
         read = []
         for number, entry in enumerate(self._lines(name), 1):
             try:
@@ -130,7 +141,8 @@ class ProofDirectory:
                 raise BoardsatError(
                     f"{self.path / name}: entry {number} cannot be read ({error!r})"
                 ) from None
-        return read
+        self._parsed[name] = (stamp, read)
+        return list(read)
 
     def add_split(self, split: Split) -> None:
         self._append(SPLITS, split.to_json())

@@ -19,7 +19,7 @@ from boardsat.lrat import lrat_lines
 from boardsat.models.domination import published_minimum, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
-from boardsat.proof.directory import ProofDirectory
+from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.pools import PROOF_SETTINGS, DaskPool, LocalPool, Task
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import proof_status
@@ -93,6 +93,19 @@ def test_lemmas_that_leave_no_profile_prove_the_claim_alone(tmp_path: Path) -> N
     checked = check_proof(directory)
     assert checked.certified == len(root.lemmas) and checked.uncertified == 0
     assert all(problem.startswith("best answer") for problem in checked.problems)  # none exists
+
+
+def test_what_another_handle_writes_or_rewrites_is_read_back(tmp_path: Path) -> None:
+    """A handle keeps what it parsed only while the file is unchanged: another writer's line,
+    or a file rewritten, is read again."""
+    reader = _open(tmp_path / "p")
+    writer = ProofDirectory.open(tmp_path / "p")
+    assert reader.settled() == {}
+    cube = reader.splits()[0].cubes[0]
+    writer.add_settled(Settled(cube.ident, "cadical195", "UNKNOWN", 1.0, 1.0), None)
+    assert set(reader.settled()) == {cube.ident}
+    (tmp_path / "p" / "settled.jsonl").write_text("")
+    assert reader.settled() == {}
 
 
 def test_a_directory_not_split_yet_is_not_proven(tmp_path: Path) -> None:
