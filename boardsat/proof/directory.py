@@ -82,6 +82,13 @@ class ProofDirectory:
         self.path = path
         self._parsed: dict[str, tuple[tuple[int, int, int], list[Any]]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {"path": self.path}  # what was parsed stays here: a checker's workers read anew
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.path = state["path"]
+        self._parsed = {}
+
     @classmethod
     def create(cls, path: str | Path, manifest: Mapping[str, Any]) -> ProofDirectory:
         folder = Path(path)

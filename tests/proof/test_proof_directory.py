@@ -7,6 +7,7 @@ import functools
 import json
 import lzma
 import os
+import pickle
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -106,6 +107,14 @@ def test_what_another_handle_writes_or_rewrites_is_read_back(tmp_path: Path) -> 
     assert set(reader.settled()) == {cube.ident}
     (tmp_path / "p" / "settled.jsonl").write_text("")
     assert reader.settled() == {}
+
+
+def test_a_directory_sent_to_a_checker_process_carries_its_path_alone(tmp_path: Path) -> None:
+    directory = _open(tmp_path / "p")
+    assert directory.splits()  # parsed, and kept here
+    sent = pickle.dumps(directory)
+    assert len(sent) < len((tmp_path / "p" / "splits.jsonl").read_bytes())
+    assert pickle.loads(sent).splits() == directory.splits()
 
 
 def test_a_directory_not_split_yet_is_not_proven(tmp_path: Path) -> None:
