@@ -133,6 +133,13 @@ def _whole_number_arguments(context: click.Context | None) -> list[tuple[str, in
     ]
 
 
+def _error_line(message: str) -> None:
+    """The message as one line on stderr: a newline or other control character the user typed
+    (an argument, a file name) is written escaped, as Python writes it in a string."""
+    shown = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+    click.echo(f"boardsat: error: {shown}", err=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: click's errors and BoardsatError become one line and exit status 2; the
     memory ceiling reached, one line and exit status 3 (LIMIT_REACHED)."""
@@ -147,13 +154,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo(f"boardsat: error: no command given; `{path} --help` lists them", err=True)
         sys.exit(2)
     except click.ClickException as error:
-        click.echo(f"boardsat: error: {_as_sentence(error)}", err=True)
+        _error_line(_as_sentence(error))
         sys.exit(2)
     except BoardsatError as error:
-        click.echo(f"boardsat: error: {error}", err=True)
+        _error_line(str(error))
         sys.exit(2)
     except MemoryLimitReached as error:
-        click.echo(f"boardsat: error: {error}", err=True)
+        _error_line(str(error))
         sys.exit(LIMIT_REACHED)
     except (click.Abort, KeyboardInterrupt):
         click.echo("boardsat: interrupted", err=True)

@@ -218,6 +218,7 @@ def test_bench_run(run_cli: CliRun, matrix: str, more: list[str]) -> None:
 )
 @example(["domination", "-3"])
 @example(["dominaton"])
+@example(["backends", "\n"])
 def test_any_command_line(run_cli: CliRun, argv: list[str]) -> None:
     """Garbage where the command goes; `demo` is left out, since it solves every seed."""
     if "demo" in argv[:1]:
