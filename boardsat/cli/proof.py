@@ -125,7 +125,7 @@ class CubeRequest:
     dask: str | None
     directory: str | None
     plan: Plan
-    lemma_limit: float = WINDOW_LIMIT_S  # seconds to bound each window of a band split
+    lemma_limit: float  # seconds to bound each window of a band split
 
 
 def prove_domination(
