@@ -6,7 +6,8 @@ also writes LRAT, whose hints let a checker follow each step instead of searchin
 CaDiCaL's ``lrat`` option is set first, then the trace file, through the C call python-sat
 itself uses for DRUP. The solver gets the formula as ``boardsat.lrat.reduce_by_units`` leaves
 it, without unit clauses: CaDiCaL numbers clauses as they arrive, and a unit makes it derive
-clauses in between, which a checker could not number.
+clauses in between, which a checker could not number. The trace is trimmed to the lemmas the
+refutation needs (``boardsat.lrat_trim``) before it is compressed and kept.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from boardsat.deadline import Deadline
 from boardsat.drup import compress_proof
 from boardsat.encoders.cnf.backend import CnfBackend, run_limited
 from boardsat.lrat import check_lrat, reduce_by_units
+from boardsat.lrat_trim import trim_lrat
 
 LRAT_SOLVER = "cadical195"
 CHUNK = 1 << 20
@@ -115,10 +117,17 @@ def _lrat_run(
 
 
 def _compressed(trace: IO[bytes]) -> bytes:
-    """The trace file's text as gzip data, read in chunks (it may be large). gzip's fastest level
-    compresses LRAT five times faster than lzma's, to files a sixth larger
-    (bench/results/domination_cubes.md)."""
-    trace.seek(0)
-    compressor = zlib.compressobj(GZIP_LEVEL, wbits=GZIP_WINDOW)
-    parts = [compressor.compress(chunk) for chunk in iter(lambda: trace.read(CHUNK), b"")]
-    return b"".join([*parts, compressor.flush()])
+    """The trace as gzip data, trimmed to the lemmas its refutation needs (``boardsat.lrat_trim``)
+    where it can be; read in chunks, as it may be large. gzip's fastest level compresses LRAT
+    five times faster than lzma's, to files a sixth larger (bench/results/domination_cubes.md)."""
+
+    def lines() -> IO[bytes]:
+        trace.seek(0)
+        return trace
+
+    with tempfile.TemporaryFile() as trimmed:
+        source = trace if trim_lrat(lines, trimmed.write) is None else trimmed
+        source.seek(0)
+        compressor = zlib.compressobj(GZIP_LEVEL, wbits=GZIP_WINDOW)
+        parts = [compressor.compress(chunk) for chunk in iter(lambda: source.read(CHUNK), b"")]
+        return b"".join([*parts, compressor.flush()])
