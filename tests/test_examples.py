@@ -128,3 +128,25 @@ def test_sample_band_cubes_reports_a_split_left_without_profiles() -> None:
         "balanced": {"sampled": 0, "refuted": 0, "refuted_s": []},
         "random": {"sampled": 0, "refuted": 0, "refuted_s": []},
     }
+
+
+def test_trim_certificates_reads_a_proof_directory_whose_certificates_are_trimmed_already(
+    tmp_path: Path,
+) -> None:
+    """A proof written now keeps trimmed certificates: trimming them again keeps every lemma."""
+    folder = tmp_path / "proof"
+    proved = subprocess.run(
+        [sys.executable, "-m", "boardsat", "domination", "7", "--variant", "independent",
+         "--cubes", "bands", "--proof-dir", str(folder), "--quiet"],
+        capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert proved.returncode == 0, proved.stderr[-2000:]
+    script = Path(__file__).parent.parent / "examples" / "trim_certificates.py"
+    done = subprocess.run(
+        [sys.executable, str(script), str(folder), "--count", "3"],
+        capture_output=True, text=True, check=False, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    *rows, total = [json.loads(line) for line in done.stdout.splitlines()]
+    assert total["certificates"] == len(rows) >= 1 and total["all_valid"]
+    assert all(row["kept"] == row["lemmas"] for row in rows)

@@ -49,11 +49,14 @@ class Refutation:
     proof_format: str | None = None
 
 
-def solve_certified(clauses: list[list[int]], route: str, deadline: Deadline) -> Refutation:
-    """Solve ``clauses`` on ``route`` within ``deadline``, keeping the best certificate it gives."""
+def solve_certified(
+    clauses: list[list[int]], route: str, deadline: Deadline, *, trim: bool = True
+) -> Refutation:
+    """Solve ``clauses`` on ``route`` within ``deadline``, keeping the best certificate it gives;
+    ``trim=False`` keeps an LRAT trace whole, to measure what trimming gains."""
     backend = CnfBackend(route)
     if writes_lrat(route):
-        return _solve_lrat(clauses, backend, deadline)
+        return _solve_lrat(clauses, backend, deadline, trim)
     logs = backend.capabilities.proof
     with Solver(name=route, bootstrap_with=clauses, with_proof=logs) as solver:
         answer = run_limited(solver, [], deadline, backend)
@@ -72,18 +75,20 @@ def writes_lrat(route: str) -> bool:
         return False
     formula = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
     try:
-        answer, _, trace = _lrat_run(formula, CnfBackend(route), Deadline(10.0))
+        answer, _, trace = _lrat_run(formula, CnfBackend(route), Deadline(10.0), trim=False)
     except (AttributeError, RuntimeError):  # a python-sat without CaDiCaL's options or trace call
         return False
     return answer is False and check_lrat(formula, gzip.decompress(trace).splitlines()).valid
 
 
-def _solve_lrat(clauses: list[list[int]], backend: CnfBackend, deadline: Deadline) -> Refutation:
+def _solve_lrat(
+    clauses: list[list[int]], backend: CnfBackend, deadline: Deadline, trim: bool
+) -> Refutation:
     reduced = reduce_by_units(clauses)
     if reduced is None:  # the units refute it: the checker sees that by itself, without a trace
         return Refutation(False, proof=gzip.compress(b""), proof_format="lrat")
     rest, implied = reduced
-    answer, model, trace = _lrat_run(rest, backend, deadline)
+    answer, model, trace = _lrat_run(rest, backend, deadline, trim)
     if answer is False:
         return Refutation(False, proof=trace, proof_format="lrat")
     if answer is None:
@@ -95,7 +100,7 @@ def _solve_lrat(clauses: list[list[int]], backend: CnfBackend, deadline: Deadlin
 
 
 def _lrat_run(
-    clauses: list[list[int]], backend: CnfBackend, deadline: Deadline
+    clauses: list[list[int]], backend: CnfBackend, deadline: Deadline, trim: bool
 ) -> tuple[bool | None, list[int], bytes]:
     """CaDiCaL on ``clauses`` with an LRAT trace: the answer, the model's literals when
     satisfiable, and the compressed trace when unsatisfiable."""
@@ -113,12 +118,12 @@ def _lrat_run(
         finally:
             pysolvers.cadical195_del(solver.cadical, trace)  # flushes the trace
             solver.cadical = None
-        return answer, model, _compressed(trace) if answer is False else b""
+        return answer, model, _compressed(trace, trim) if answer is False else b""
 
 
-def _compressed(trace: IO[bytes]) -> bytes:
-    """The trace as gzip data, trimmed to the lemmas its refutation needs (``boardsat.lrat_trim``)
-    where it can be; read in chunks, as it may be large. gzip's fastest level compresses LRAT
+def _compressed(trace: IO[bytes], trim: bool) -> bytes:
+    """The trace as gzip data, trimmed when ``trim`` to the lemmas its refutation needs
+    (``boardsat.lrat_trim``); read in chunks, as it may be large. gzip's fastest level compresses LRAT
     five times faster than lzma's, to files a sixth larger (bench/results/domination_cubes.md)."""
 
     def lines() -> IO[bytes]:
@@ -126,7 +131,7 @@ def _compressed(trace: IO[bytes]) -> bytes:
         return trace
 
     with tempfile.TemporaryFile() as trimmed:
-        source = trace if trim_lrat(lines, trimmed.write) is None else trimmed
+        source = trimmed if trim and trim_lrat(lines, trimmed.write) else trace
         source.seek(0)
         compressor = zlib.compressobj(GZIP_LEVEL, wbits=GZIP_WINDOW)
         parts = [compressor.compress(chunk) for chunk in iter(lambda: source.read(CHUNK), b"")]

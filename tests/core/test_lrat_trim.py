@@ -13,18 +13,16 @@ from hypothesis import strategies as st
 from pysat.examples.genhard import PHP
 
 from boardsat.deadline import Deadline
-from boardsat.encoders.cnf import certified
+from boardsat.encoders.cnf.certified import solve_certified
 from boardsat.lrat import check_lrat
 from boardsat.lrat_trim import trim_lrat
 from tests.core.test_drup import Clauses, random_3sat, random_clause, satisfiable
 from tests.oracles.proofcheck import check_certificate
 
 
-def untrimmed_proof(clauses: Clauses, monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+def untrimmed_proof(clauses: Clauses) -> list[bytes]:
     """CaDiCaL's LRAT trace as it writes it."""
-    with monkeypatch.context() as patched:
-        patched.setattr(certified, "trim_lrat", lambda lines, write: None)
-        found = certified.solve_certified(clauses, "cadical195", Deadline(None))
+    found = solve_certified(clauses, "cadical195", Deadline(None), trim=False)
     assert found.answer is False and found.proof is not None
     return gzip.decompress(found.proof).splitlines(keepends=True)
 
@@ -83,17 +81,17 @@ def assert_trimmed_well(clauses: Clauses, proof: list[bytes]) -> int:
     ids=["php5", "php6", "random-3sat-80"],
 )
 def test_trimmed_cadical_proofs_still_refute_and_keep_only_what_is_needed(
-    clauses: Clauses, monkeypatch: pytest.MonkeyPatch
+    clauses: Clauses,
 ) -> None:
-    assert assert_trimmed_well(clauses, untrimmed_proof(clauses, monkeypatch)) > 0
+    assert assert_trimmed_well(clauses, untrimmed_proof(clauses)) > 0
 
 
-def test_the_certificates_cubes_keep_are_the_trimmed_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_certificates_cubes_keep_are_the_trimmed_ones() -> None:
     clauses = PHP(6).clauses
-    kept = certified.solve_certified(clauses, "cadical195", Deadline(None)).proof
+    kept = solve_certified(clauses, "cadical195", Deadline(None)).proof
     assert kept is not None
     lemmas = [line for line in gzip.decompress(kept).splitlines() if line.split()[1] != b"d"]
-    assert len(lemmas) == trimmed(untrimmed_proof(clauses, monkeypatch))[2]
+    assert len(lemmas) == trimmed(untrimmed_proof(clauses))[2]
 
 
 @settings(max_examples=60, deadline=None)
@@ -103,8 +101,7 @@ def test_random_refutations_trim_to_proofs_that_check(variables: int, seed: int)
     formula = [random_clause(rng, variables, [2, 3, 3]) for _ in range(6 * variables)]
     if satisfiable(formula):
         formula += [[v, -(v % variables + 1)] for v in range(1, variables + 1)] + [[1], [-2]]
-    with pytest.MonkeyPatch.context() as patch:
-        proof = untrimmed_proof(formula, patch)
+    proof = untrimmed_proof(formula)
     if proof:  # an empty trace: the units refute the formula by themselves
         assert_trimmed_well(formula, proof)
 
