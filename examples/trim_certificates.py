@@ -4,10 +4,10 @@
     python examples/trim_certificates.py PROOF_DIR --count 8   # certificates a proof already holds
 
 Without a directory, CaDiCaL refutes fresh cubes and keeps each trace whole. With one, its LRAT
-certificates are read, ``--count`` of them spread evenly by size; those written before boardsat
-trimmed (0.2.0) are whole. The directory is only read. Each certificate is trimmed in memory,
-and the checker checks both forms against the cube's formula. One JSON row per certificate is
-printed, then the totals and the trimmed/whole ratios.
+certificates are read: ``--count`` of them, from the smallest to the largest. Those written
+before boardsat trimmed (0.2.0) are whole. The directory is only read. Each certificate is
+trimmed in memory, and the checker checks both forms against the cube's formula. One JSON row
+per certificate is printed, then the totals and the trimmed/whole ratios.
 """
 
 from __future__ import annotations
@@ -60,7 +60,9 @@ def kept_certificates(folder: Path, count: int) -> Iterator[Certificate]:
         and (path := directory.certificate(verdict)) is not None
     ]
     kept.sort()
-    for _, ident, cardinality, path in kept[:: max(1, len(kept) // count)][:count]:
+    last = len(kept) - 1
+    picked = sorted({round(step * last / max(1, count - 1)) for step in range(count)})
+    for _, ident, cardinality, path in (kept[index] for index in picked if kept):
         clauses, _ = cube_formula(claim, cubes[ident], cardinality)
         yield ident, clauses, path.read_bytes()
 

@@ -253,6 +253,12 @@ def status(directory: str) -> None:
     click.echo(_progress(state))
     ending = "; proven" if state.proven else "; a counterexample" if state.counterexample else ""
     click.echo(f"{state.remaining} remaining{ending}")
+    sizes = proof.certificate_sizes()
+    if sizes:
+        click.echo(
+            f"{counted(len(sizes), 'certificate')}: {sum(sizes) / 1e6:,.1f} MB,"
+            f" the largest {max(sizes) / 1e6:,.1f} MB"
+        )
 
 
 @command.command()

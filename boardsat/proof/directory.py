@@ -168,6 +168,11 @@ class ProofDirectory:
     def certificate(self, settled: Settled) -> Path | None:
         return None if settled.certificate is None else self.path / settled.certificate
 
+    def certificate_sizes(self) -> list[int]:
+        """The bytes each kept verdict's certificate takes on disk."""
+        paths = [self.certificate(verdict) for verdict in self.settled().values()]
+        return [path.stat().st_size for path in paths if path is not None and path.is_file()]
+
     def _append(self, name: str, entry: Mapping[str, Any]) -> None:
         with (self.path / name).open("a") as handle:
             handle.write(json.dumps(entry, separators=(",", ":")) + "\n")

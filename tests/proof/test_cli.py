@@ -26,6 +26,8 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     assert not validate(6, 6, "independent", [tuple(square) for square in document["best"]])
     code, out, _ = run_cli("proof", "status", str(proof))
     assert code == 0 and "0 remaining; proven" in out
+    sizes = [path.stat().st_size for path in (proof / "certificates").iterdir()]
+    assert f"{len(sizes)} certificates: {sum(sizes) / 1e6:,.1f} MB" in out
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 0 and f"{best} is optimal, certified" in out
     code, again, _ = run_cli("domination", "6", "--cubes", "--proof-dir", str(proof), "--json")
