@@ -6,14 +6,21 @@ followed by the deletion of the clauses it is the last to name, so a checker hol
 still needs. The proof keeps its clause numbers, which still rise line by line, so it refutes
 the same formula and any LRAT checker reads it. Trimming is not trusted: the checker
 (``boardsat.lrat``) checks the trimmed proof like any other.
+
+A long cube's trace runs to gigabytes, so the proof is never held in memory: the backward pass
+reads the file from its end in blocks, and what it keeps is one number per clause, the number
+of the last needed lemma that names it (0 while none does).
 """
 
 from __future__ import annotations
 
+import io
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
+BLOCK = 1 << 24
 _SEPARATOR = b" 0 "  # ends a lemma's literals: no clause number and no literal is 0
 
 
@@ -25,83 +32,84 @@ class Trimmed:
     kept: int
 
 
-@dataclass(frozen=True)
-class _Steps:
-    """The proof's lemmas up to its empty clause: their numbers, and their hints in one flat
-    array that ``ends`` cuts, lemma by lemma."""
-
-    numbers: array[int]
-    hints: array[int]
-    ends: array[int]
-
-
-def trim_lrat(
-    lines: Callable[[], Iterable[bytes]], write: Callable[[bytes], object]
-) -> Trimmed | None:
-    """Write the trimmed proof through ``write``; ``lines`` gives the proof's lines afresh for
-    each of the two passes. None, and nothing written, when the proof derives no empty clause
-    or takes a RAT step (a negative hint): a checker should see such a proof as it is."""
-    steps = _read_steps(lines())
-    if steps is None:
+def trim_lrat(proof: BinaryIO, write: Callable[[bytes], object]) -> Trimmed | None:
+    """Write the trimmed form of the text LRAT ``proof`` (a seekable file) through ``write``.
+    None, and nothing written, when the proof derives no empty clause, has a line that is no
+    LRAT step, or names a clause it cannot (a RAT step's negative hint, a later lemma): a
+    checker should see such a proof as it is."""
+    try:
+        last_use = _last_uses(proof)
+    except ValueError:  # a line that is no LRAT step
         return None
-    needed, deletions = _mark_needed(steps)
-    _write_needed(lines(), needed, deletions, write)
-    return Trimmed(len(steps.numbers), len(deletions))
+    if last_use is None:
+        return None
+    proof.seek(0)
+    return _write_needed(proof, last_use, write)
 
 
-def _read_steps(lines: Iterable[bytes]) -> _Steps | None:
-    steps = _Steps(array("q"), array("q"), array("q"))
-    for line in lines:
-        if line.startswith(b"c"):
+def _last_uses(proof: BinaryIO) -> array[int] | None:
+    last_use: array[int] | None = None
+    for line in _lines_backward(proof):
+        step = _lemma(line)
+        if step is None:
             continue
-        number, _, rest = line.partition(b" ")
-        if rest.startswith(b"d "):
+        number, literals, hints = step
+        if last_use is None:
+            if literals:
+                continue  # a lemma after the last empty clause
+            last_use = array("i" if number < 2**31 else "q", [0]) * (number + 1)
+            last_use[number] = number
+        if not 0 < number < len(last_use) or not last_use[number]:
             continue
-        literals, _, hints = (b" " + rest).partition(_SEPARATOR)
-        steps.numbers.append(int(number))
-        steps.hints.extend(map(int, hints.split()[:-1]))
-        steps.ends.append(len(steps.hints))
-        if not literals:
-            return None if steps.hints and min(steps.hints) < 0 else steps
-    return None
-
-
-def _mark_needed(steps: _Steps) -> tuple[bytearray, dict[int, list[int]]]:
-    """Which clauses the empty clause needs (a flag by number), and for each needed lemma the
-    clauses it names last: walking back from the end, a clause's first sighting is its last use."""
-    top = max(max(steps.numbers), max(steps.hints, default=0))
-    needed = bytearray(top + 1)
-    needed[steps.numbers[-1]] = 1
-    deletions: dict[int, list[int]] = {}
-    for index in range(len(steps.numbers) - 1, -1, -1):
-        number = steps.numbers[index]
-        if not needed[number]:
-            continue
-        start = steps.ends[index - 1] if index else 0
-        last_named = [hint for hint in steps.hints[start : steps.ends[index]] if not needed[hint]]
-        for hint in last_named:
-            needed[hint] = 1
-        deletions[number] = last_named
-    return needed, deletions
+        for hint in map(int, hints.split()[:-1]):
+            if not 0 < hint < number:
+                return None
+            if not last_use[hint]:
+                last_use[hint] = number
+    return last_use
 
 
 def _write_needed(
-    lines: Iterable[bytes],
-    needed: bytearray,
-    deletions: dict[int, list[int]],
-    write: Callable[[bytes], object],
-) -> None:
-    for line in lines:
-        number, _, rest = line.partition(b" ")
-        if line.startswith(b"c") or rest.startswith(b"d ") or not needed[int(number)]:
+    proof: BinaryIO, last_use: array[int], write: Callable[[bytes], object]
+) -> Trimmed:
+    empty = len(last_use) - 1
+    lemmas = kept = 0
+    for line in proof:
+        step = _lemma(line)
+        if step is None:
             continue
+        lemmas += 1
+        number, _, hints = step
+        if not 0 < number <= empty or not last_use[number]:
+            continue
+        kept += 1
         write(line if line.endswith(b"\n") else line + b"\n")
-        if rest.startswith(b"0 "):
-            return  # the empty clause: nothing after it matters
-        if deletions[int(number)]:
-            write(
-                number
-                + b" d "
-                + b" ".join(b"%d" % hint for hint in deletions[int(number)])
-                + b" 0\n"
-            )
+        if number == empty:
+            break
+        done = [hint for hint in map(int, hints.split()[:-1]) if last_use[hint] == number]
+        if done:
+            write(b"%d d %s 0\n" % (number, b" ".join(b"%d" % hint for hint in done)))
+    return Trimmed(lemmas, kept)
+
+
+def _lemma(line: bytes) -> tuple[int, bytes, bytes] | None:
+    """A lemma line's number, literals and hints (as text, ending in its 0); None for a
+    deletion, a comment or a blank line."""
+    number, _, rest = line.partition(b" ")
+    if not rest or line.startswith(b"c") or rest.startswith(b"d "):
+        return None
+    literals, _, hints = (b" " + rest).partition(_SEPARATOR)
+    return int(number), literals, hints
+
+
+def _lines_backward(proof: BinaryIO) -> Iterator[bytes]:
+    """The file's lines from the last to the first, read in blocks from its end."""
+    end = proof.seek(0, io.SEEK_END)
+    partial = b""
+    while end > 0:
+        start = max(0, end - BLOCK)
+        proof.seek(start)
+        lines = (proof.read(end - start) + partial).split(b"\n")
+        partial = lines.pop(0) if start else b""
+        yield from reversed(lines)
+        end = start

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import io
 import json
 import sys
 import time
@@ -74,7 +75,7 @@ def measure(ident: str, clauses: list[list[int]], whole: bytes) -> dict[str, Any
         return None
     written: list[bytes] = []
     started = time.perf_counter()
-    trimmed = trim_lrat(lambda: iter(text.splitlines(keepends=True)), written.append)
+    trimmed = trim_lrat(io.BytesIO(text), written.append)
     trim_s = time.perf_counter() - started
     assert trimmed is not None, "CaDiCaL's refutations end in the empty clause"
     packed = gzip.compress(b"".join(written), GZIP_LEVEL)

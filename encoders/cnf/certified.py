@@ -125,13 +125,8 @@ def _compressed(trace: IO[bytes], trim: bool) -> bytes:
     """The trace as gzip data, trimmed when ``trim`` to the lemmas its refutation needs
     (``boardsat.lrat_trim``); read in chunks, as it may be large. gzip's fastest level compresses LRAT
     five times faster than lzma's, to files a sixth larger (bench/results/domination_cubes.md)."""
-
-    def lines() -> IO[bytes]:
-        trace.seek(0)
-        return trace
-
     with tempfile.TemporaryFile() as trimmed:
-        source = trimmed if trim and trim_lrat(lines, trimmed.write) else trace
+        source = trimmed if trim and trim_lrat(trace, trimmed.write) else trace
         source.seek(0)
         compressor = zlib.compressobj(GZIP_LEVEL, wbits=GZIP_WINDOW)
         parts = [compressor.compress(chunk) for chunk in iter(lambda: source.read(CHUNK), b"")]

@@ -5,6 +5,7 @@ order, and delete each clause right after the last lemma that names it."""
 from __future__ import annotations
 
 import gzip
+import io
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.examples.genhard import PHP
 
+from boardsat import lrat_trim
 from boardsat.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified
 from boardsat.lrat import check_lrat
@@ -30,7 +32,7 @@ def untrimmed_proof(clauses: Clauses) -> list[bytes]:
 def trimmed(proof: list[bytes]) -> tuple[list[bytes], int, int]:
     """The trimmed proof's lines, the lemmas written and those kept."""
     written: list[bytes] = []
-    result = trim_lrat(lambda: iter(proof), written.append)
+    result = trim_lrat(io.BytesIO(b"".join(proof)), written.append)
     assert result is not None
     return b"".join(written).splitlines(), result.lemmas, result.kept
 
@@ -108,17 +110,35 @@ def test_random_refutations_trim_to_proofs_that_check(variables: int, seed: int)
 
 @pytest.mark.parametrize(
     "proof",
-    [[b"5 2 0 1 2 0\n"], [b"5 2 0 1 2 0\n", b"6 0 5 -3 4 0\n"], []],
-    ids=["no empty clause", "a RAT step", "empty"],
+    [
+        [b"5 2 0 1 2 0\n"],
+        [b"5 2 0 1 2 0\n", b"6 0 5 -3 4 0\n"],
+        [b"5 2 0 1 6 0\n", b"6 0 5 3 4 0\n"],
+        [b"x 2 0 1 2 0\n", b"6 0 5 3 4 0\n"],
+        [],
+    ],
+    ids=["no empty clause", "a RAT step", "a later lemma named", "garbled", "empty"],
 )
 def test_a_proof_it_cannot_trim_is_left_as_it_is(proof: list[bytes]) -> None:
     written: list[bytes] = []
-    assert trim_lrat(lambda: iter(proof), written.append) is None
+    assert trim_lrat(io.BytesIO(b"".join(proof)), written.append) is None
     assert written == []
 
 
 def test_a_hand_written_proof_loses_its_unused_lemma_and_deletes_after_last_use() -> None:
     proof = [b"5 2 0 1 2 0\n", b"6 -2 0 3 4 0\n", b"6 d 1 0\n", b"7 0 5 3 4 0\n"]
     written: list[bytes] = []
-    assert trim_lrat(lambda: iter(proof), written.append) is not None
+    assert trim_lrat(io.BytesIO(b"".join(proof)), written.append) is not None
     assert written == [b"5 2 0 1 2 0\n", b"5 d 1 2 0\n", b"7 0 5 3 4 0\n"]
+
+
+def test_the_proof_is_read_back_to_front_in_blocks_that_cut_lines_anywhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    proof = untrimmed_proof(PHP(5).clauses)
+    whole = trimmed(proof)
+    for block in (1, 7, 64):
+        monkeypatch.setattr(lrat_trim, "BLOCK", block)
+        assert trimmed(proof) == whole
+    last = proof[-1].rstrip(b"\n")  # and a last line without its newline
+    assert trimmed([*proof[:-1], last]) == whole
