@@ -47,7 +47,7 @@ from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import ProofStatus, counterexample, proof_status
 from boardsat.results import Status
-from boardsat.wording import counted
+from boardsat.wording import counted, data_size
 
 FIND_LIMIT_S = 60.0
 F = TypeVar("F", bound=Callable[..., Any])
@@ -256,8 +256,8 @@ def status(directory: str) -> None:
     sizes = proof.certificate_sizes()
     if sizes:
         click.echo(
-            f"{counted(len(sizes), 'certificate')}: {sum(sizes) / 1e6:,.1f} MB,"
-            f" the largest {max(sizes) / 1e6:,.1f} MB"
+            f"{counted(len(sizes), 'certificate')}: {data_size(sum(sizes))},"
+            f" the largest {data_size(max(sizes))}"
         )
 
 

@@ -11,6 +11,7 @@ from boardsat.models.domination import published_minimum, validate
 from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.proof.directory import ProofDirectory
+from boardsat.wording import data_size
 from tests.conftest import CliRun
 
 
@@ -27,7 +28,7 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     code, out, _ = run_cli("proof", "status", str(proof))
     assert code == 0 and "0 remaining; proven" in out
     sizes = [path.stat().st_size for path in (proof / "certificates").iterdir()]
-    assert f"{len(sizes)} certificates: {sum(sizes) / 1e6:,.1f} MB" in out
+    assert f"{len(sizes)} certificates: {data_size(sum(sizes))}, the largest" in out
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 0 and f"{best} is optimal, certified" in out
     code, again, _ = run_cli("domination", "6", "--cubes", "--proof-dir", str(proof), "--json")
