@@ -21,10 +21,10 @@ from boardsat.deadline import stopper
 from boardsat.results import Status
 
 GRACE_S = 5.0
-# the solver stops itself at the limit; the child is killed only later, since trimming and
-# compressing a refutation's trace after the solve took up to a tenth of the solver's time
+# the solver stops itself at the limit; the child is killed only later, since trimming a
+# refutation's trace after the solve took up to a fifth of the solver's time
 # (bench/results/domination_cubes.md)
-CERTIFYING_SHARE = 0.25
+CERTIFYING_SHARE = 0.5
 # a worker that dies takes its task with it; the scheduler runs it again on another worker,
 # up to this many deaths, before the task counts as failed
 PROOF_SETTINGS: dict[str, object] = {
