@@ -18,7 +18,7 @@ import io
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import IO
 
 BLOCK = 1 << 24
 _SEPARATOR = b" 0 "  # ends a lemma's literals: no clause number and no literal is 0
@@ -32,7 +32,7 @@ class Trimmed:
     kept: int
 
 
-def trim_lrat(proof: BinaryIO, write: Callable[[bytes], object]) -> Trimmed | None:
+def trim_lrat(proof: IO[bytes], write: Callable[[bytes], object]) -> Trimmed | None:
     """Write the trimmed form of the text LRAT ``proof`` (a seekable file) through ``write``.
     None, and nothing written, when the proof derives no empty clause, has a line that is no
     LRAT step, or names a clause it cannot (a RAT step's negative hint, a later lemma): a
@@ -47,7 +47,7 @@ def trim_lrat(proof: BinaryIO, write: Callable[[bytes], object]) -> Trimmed | No
     return _write_needed(proof, last_use, write)
 
 
-def _last_uses(proof: BinaryIO) -> array[int] | None:
+def _last_uses(proof: IO[bytes]) -> array[int] | None:
     last_use: array[int] | None = None
     for line in _lines_backward(proof):
         step = _lemma(line)
@@ -70,7 +70,7 @@ def _last_uses(proof: BinaryIO) -> array[int] | None:
 
 
 def _write_needed(
-    proof: BinaryIO, last_use: array[int], write: Callable[[bytes], object]
+    proof: IO[bytes], last_use: array[int], write: Callable[[bytes], object]
 ) -> Trimmed:
     empty = len(last_use) - 1
     lemmas = kept = 0
@@ -102,7 +102,7 @@ def _lemma(line: bytes) -> tuple[int, bytes, bytes] | None:
     return int(number), literals, hints
 
 
-def _lines_backward(proof: BinaryIO) -> Iterator[bytes]:
+def _lines_backward(proof: IO[bytes]) -> Iterator[bytes]:
     """The file's lines from the last to the first, read in blocks from its end."""
     end = proof.seek(0, io.SEEK_END)
     partial = b""
