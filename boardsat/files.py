@@ -7,8 +7,11 @@ a name taken meanwhile is kept as it is.
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from boardsat.errors import BoardsatError
 
@@ -48,3 +51,12 @@ def write_new_file(path: str | Path, content: str | bytes) -> None:
     except OSError as error:
         target.unlink(missing_ok=True)
         raise BoardsatError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def append_json_line(path: Path, entry: Mapping[str, Any]) -> None:
+    """Append ``entry`` to ``path`` as one line of JSON, synced to disk before returning, so a
+    killed process loses no line it had written."""
+    with path.open("a") as handle:
+        handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())

@@ -43,6 +43,7 @@ from boardsat.models.plan_cubes import (
 )
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.ledger import CheckLedger
 from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import ProofStatus, counterexample, proof_status
@@ -264,23 +265,31 @@ def status(directory: str) -> None:
 @command.command()
 @click.argument("directory", type=click.Path(file_okay=False))
 @processes_option("--jobs", "Certificates checked at once, each in a process of its own.")
-def check(directory: str, jobs: int) -> None:
+@click.option(
+    "--ledger",
+    type=click.Path(dir_okay=False),
+    help="A file of the certificates this check accepts, written as it goes; a later check with"
+    " the same file skips them, so a long check stops and goes on, or runs while the proof grows.",
+)
+def check(directory: str, jobs: int, ledger: str | None) -> None:
     """Check every cube's certificate, the splits' coverage and the best answer, without
     trusting the solvers that wrote them."""
     proof = ProofDirectory.open(directory)
+    kept = None if ledger is None else CheckLedger.open(ledger)
 
     def checked(done: int, total: int) -> None:
         if done % max(1, total // 10) == 0 or done == total:
             progress(f"{done} of {counted(total, 'certificate')} checked")
 
-    result = check_proof(proof, jobs, checked)
+    result = check_proof(proof, jobs, checked, kept)
     manifest = proof.manifest()
     for problem in result.problems:
         click.echo(f"problem: {problem}")
     click.echo(f"claim: {result.describes}")
+    earlier = f" ({result.from_ledger} by the ledger {ledger})" if kept is not None else ""
     click.echo(
-        f"{counted(result.certified, 'refutation')} certified, {result.uncertified} refuted without"
-        " a certificate"
+        f"{counted(result.certified, 'refutation')} certified{earlier},"
+        f" {result.uncertified} refuted without a certificate"
     )
     if result.problems:
         raise SystemExit(1)

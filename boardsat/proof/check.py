@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from boardsat.conquer import cube_formula, formula_hash
 from boardsat.cube import Claim, Cube, Split, model_hash
@@ -24,6 +25,7 @@ from boardsat.lookahead import coverage_formula
 from boardsat.lrat import LratCheck, check_lrat, lrat_lines
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.ledger import CheckLedger, certificate_digest
 from boardsat.proof.status import REFUTED, leaves, lemma_ident
 
 COVERAGE_SOLVER = "cadical195"
@@ -32,12 +34,14 @@ OnChecked = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class ProofCheck:
-    """What the check found: ``problems`` empty and nothing uncertified means certified."""
+    """What the check found: ``problems`` empty and nothing uncertified means certified;
+    ``from_ledger`` of the ``certified`` were accepted by an earlier check, as its ledger says."""
 
     describes: str
     problems: tuple[str, ...]
     certified: int
     uncertified: int
+    from_ledger: int = 0
 
     @property
     def certified_all(self) -> bool:
@@ -45,9 +49,14 @@ class ProofCheck:
 
 
 def check_proof(
-    directory: ProofDirectory, jobs: int = 1, on_checked: OnChecked | None = None
+    directory: ProofDirectory,
+    jobs: int = 1,
+    on_checked: OnChecked | None = None,
+    ledger: CheckLedger | None = None,
 ) -> ProofCheck:
-    """Check the whole proof; ``jobs`` certificates at once, each in a process of its own."""
+    """Check the whole proof; ``jobs`` certificates at once, each in a process of its own. With
+    a ``ledger``, a certificate it holds for the same formula is not checked again, and each one
+    accepted now is written to it at once."""
     manifest = directory.manifest()
     claim = claim_from_spec(manifest["claim"])
     problems: list[str] = []
@@ -65,7 +74,12 @@ def check_proof(
         for split in splits
         for spec in split.lemmas
     ]
-    certified = uncertified = 0
+    verdicts = [settled.get(ident) for ident, _, _ in tasks]
+    accepted = [
+        None if ledger is None or verdict is None else ledger.accepted_for(verdict.formula_hash)
+        for verdict in verdicts
+    ]
+    certified = uncertified = from_ledger = 0
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
@@ -75,24 +89,24 @@ def check_proof(
             itertools.repeat(directory),
             [owner for _, owner, _ in tasks],
             [cube for _, _, cube in tasks],
-            [settled.get(ident) for ident, _, _ in tasks],
+            verdicts,
+            accepted,
         )
-        checked = list(_counted(found, len(tasks), on_checked))
-    for (ident, _, _), problem in zip(tasks, checked, strict=True):
-        if problem == "uncertified":
-            uncertified += 1
-        elif problem:
-            problems.append(f"{ident}: {problem}")
-        else:
-            certified += 1
-    return ProofCheck(claim.describe(), tuple(problems), certified, uncertified)
-
-
-def _counted(found: Iterator[str], total: int, on_checked: OnChecked | None) -> Iterator[str]:
-    for done, problem in enumerate(found, 1):
-        if on_checked is not None:
-            on_checked(done, total)
-        yield problem
+        for done, ((ident, _, _), verdict, checked) in enumerate(
+            zip(tasks, verdicts, found, strict=True), 1
+        ):
+            if checked.problem == "uncertified":
+                uncertified += 1
+            elif checked.problem:
+                problems.append(f"{ident}: {checked.problem}")
+            else:
+                certified += 1
+                from_ledger += checked.from_ledger
+            if ledger is not None and checked.digest and verdict and verdict.formula_hash:
+                ledger.accept(checked.digest, verdict.formula_hash)
+            if on_checked is not None:
+                on_checked(done, len(tasks))
+    return ProofCheck(claim.describe(), tuple(problems), certified, uncertified, from_ledger)
 
 
 def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> list[str]:
@@ -117,30 +131,52 @@ def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> li
     return []
 
 
+class _Checked(NamedTuple):
+    """One task's check: ``problem`` "" when its certificate checks, "uncertified" when a route
+    without certificates refuted it, otherwise what is wrong; ``digest`` of a certificate
+    accepted now, for the ledger; ``from_ledger`` when the ledger had accepted it before."""
+
+    problem: str
+    digest: str | None = None
+    from_ledger: bool = False
+
+
 def _refutation_problem(
-    directory: ProofDirectory, claim: Claim, cube: Cube, verdict: Settled | None
-) -> str:
-    """ "" when the certificate checks, "uncertified" when a route without certificates
-    refuted it, otherwise what is wrong."""
+    directory: ProofDirectory,
+    claim: Claim,
+    cube: Cube,
+    verdict: Settled | None,
+    accepted: frozenset[str] | None,
+) -> _Checked:
+    """The check of one cube's or lemma's refutation; ``accepted`` (None without a ledger) the
+    certificate digests a ledger holds for the formula the verdict names."""
     if verdict is None:
-        return "not settled"
+        return _Checked("not settled")
     if verdict.status != REFUTED:
-        return f"not refuted ({verdict.status})"
+        return _Checked(f"not refuted ({verdict.status})")
     path = directory.certificate(verdict)
     if path is None:
-        return "uncertified"
+        return _Checked("uncertified")
     if verdict.cardinality is None:
-        return "its certificate names no cardinality encoding"
+        return _Checked("its certificate names no cardinality encoding")
     clauses, _ = cube_formula(claim, cube, verdict.cardinality)
     if formula_hash(clauses) != verdict.formula_hash:
-        return "its certificate refutes another formula than the claim and cube rebuild"
+        return _Checked("its certificate refutes another formula than the claim and cube rebuild")
     try:
+        digest = None if accepted is None else certificate_digest(path)
+        if accepted and digest in accepted:
+            return _Checked("", from_ledger=True)
         if verdict.proof_format == "lrat":
             check: DrupCheck | LratCheck = check_lrat(clauses, lrat_lines(path))
         elif verdict.proof_format == "drup":
             check = check_drup(clauses, read_proof(path))
         else:
-            return f"its certificate is in no format this checker knows ({verdict.proof_format})"
+            known = verdict.proof_format
+            return _Checked(f"its certificate is in no format this checker knows ({known})")
     except BoardsatError as error:
-        return str(error)
-    return "" if check.valid else f"the certificate fails: {check.reason}"
+        return _Checked(str(error))
+    except OSError as error:
+        return _Checked(f"its certificate cannot be read: {error.strerror or error}")
+    if not check.valid:
+        return _Checked(f"the certificate fails: {check.reason}")
+    return _Checked("", digest)

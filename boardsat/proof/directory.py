@@ -11,7 +11,6 @@ it stood.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any, TypeVar
 
 from boardsat.cube import Split
 from boardsat.errors import BoardsatError
-from boardsat.files import write_new_file
+from boardsat.files import append_json_line, write_new_file
 
 MANIFEST = "manifest.json"
 SPLITS = "splits.jsonl"
@@ -152,7 +151,7 @@ class ProofDirectory:
         return list(read)
 
     def add_split(self, split: Split) -> None:
-        self._append(SPLITS, split.to_json())
+        append_json_line(self.path / SPLITS, split.to_json())
 
     def add_settled(self, settled: Settled, proof: bytes | None) -> Settled:
         """Keep a verdict, its certificate first, so a kept verdict never lacks its proof."""
@@ -162,7 +161,7 @@ class ProofDirectory:
             target.unlink(missing_ok=True)  # a certificate left by a run killed before its line
             write_new_file(target, proof)
             settled = Settled(**{**settled.__dict__, "certificate": name})
-        self._append(SETTLED, settled.to_json())
+        append_json_line(self.path / SETTLED, settled.to_json())
         return settled
 
     def certificate(self, settled: Settled) -> Path | None:
@@ -172,12 +171,6 @@ class ProofDirectory:
         """The bytes each kept verdict's certificate takes on disk."""
         paths = [self.certificate(verdict) for verdict in self.settled().values()]
         return [path.stat().st_size for path in paths if path is not None and path.is_file()]
-
-    def _append(self, name: str, entry: Mapping[str, Any]) -> None:
-        with (self.path / name).open("a") as handle:
-            handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
 
     def _lines(self, name: str) -> Iterator[dict[str, Any]]:
         path = self.path / name

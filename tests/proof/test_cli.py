@@ -31,6 +31,14 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     assert f"{len(sizes)} certificates: {data_size(sum(sizes))}, the largest" in out
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 0 and f"{best} is optimal, certified" in out
+    ledger = tmp_path / "ledger.jsonl"
+    code, first, _ = run_cli("proof", "check", str(proof), "--ledger", str(ledger))
+    assert code == 0 and f"(0 by the ledger {ledger})" in first
+    accepted = len(ledger.read_text().splitlines())
+    code, out, _ = run_cli("proof", "check", str(proof), "--ledger", str(ledger))
+    assert code == 0 and f"{accepted} refutations certified ({accepted} by the ledger" in out
+    code, _, err = run_cli("proof", "check", str(proof), "--ledger", str(proof / "manifest.json"))
+    assert code == 2 and "no ledger entry" in err and len(err.strip().splitlines()) == 1
     code, again, _ = run_cli("domination", "6", "--cubes", "--proof-dir", str(proof), "--json")
     assert code == 0 and json.loads(again)["cpu_seconds"] == document["cpu_seconds"]  # resumed
 

@@ -16,11 +16,13 @@ import pytest
 
 from boardsat.conquer import Verdict
 from boardsat.cube import Cube, Split
-from boardsat.lrat import lrat_lines
+from boardsat.errors import BoardsatError
+from boardsat.lrat import LratCheck, lrat_lines
 from boardsat.models.domination import published_minimum, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.ledger import CheckLedger
 from boardsat.proof.pools import PROOF_SETTINGS, DaskPool, LocalPool, Task
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import proof_status
@@ -205,6 +207,40 @@ def test_a_split_missing_a_cube_fails_the_check(finished: ProofDirectory) -> Non
     shorter = Split(root.parent, root.splitter, root.cubes[1:], root.lemmas, root.params)
     (finished.path / "splits.jsonl").write_text(json.dumps(shorter.to_json()) + "\n")
     assert any("profile" in problem for problem in check_proof(finished).problems)
+
+
+def test_a_ledger_skips_only_the_certificates_it_accepted_for_the_same_formula(
+    finished: ProofDirectory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "ledger.jsonl"
+    first = check_proof(finished, ledger=CheckLedger.open(path))
+    assert first.certified_all and first.from_ledger == 0, first.problems
+    assert len(path.read_text().splitlines()) == first.certified  # one line per acceptance
+
+    refuse = LratCheck(valid=False, lemmas=0, hints=0, reason="refused for the test")
+    monkeypatch.setattr("boardsat.proof.check.check_lrat", lambda *_: refuse)
+    again = check_proof(finished, ledger=CheckLedger.open(path))
+    assert again.certified_all and again.from_ledger == again.certified == first.certified
+    assert not check_proof(finished).certified_all  # without the ledger, the checker refuses
+    monkeypatch.undo()
+
+    entries = [
+        json.loads(line) for line in (finished.path / "settled.jsonl").read_text().splitlines()
+    ]
+    cut = next(entry for entry in entries if entry["certificate"])
+    (finished.path / cut["certificate"]).write_bytes(lzma.compress(b"c no lemmas\n"))
+    changed = check_proof(finished, ledger=CheckLedger.open(path))
+    assert any(cut["task"] in problem for problem in changed.problems)
+    assert changed.from_ledger == first.certified - 1
+
+
+@pytest.mark.parametrize("text", ["not json\n", '{"certificate": "a"}\n', "[1, 2]\n"])
+def test_a_file_that_is_no_ledger_is_refused_in_one_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "ledger.jsonl"
+    path.write_text(text)
+    with pytest.raises(BoardsatError, match="line 1 is no ledger entry"):
+        CheckLedger.open(path)
+    assert path.read_text() == text
 
 
 def test_a_wrong_best_placement_fails_the_check(finished: ProofDirectory) -> None:
