@@ -64,6 +64,8 @@ def check_proof(
         problems.append("the claim rebuilds to another model than the proof was made for")
     problems += [f"best answer: {line}" for line in best_problems(claim, manifest["best"])]
     splits = directory.splits()
+    if not splits:
+        problems.append("the claim is not split into cubes yet: nothing is refuted")
     settled = directory.settled()
     cubes = {cube.ident: cube for split in splits for cube in split.cubes}
     for split in splits:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from boardsat.conquer import Verdict
-from boardsat.cube import Cube, Split
+from boardsat.cube import Cube, Split, model_hash
 from boardsat.errors import BoardsatError
 from boardsat.lrat import LratCheck, lrat_lines
 from boardsat.models.domination import published_minimum, solve
@@ -125,6 +125,19 @@ def test_a_directory_not_split_yet_is_not_proven(tmp_path: Path) -> None:
     directory = ProofDirectory.create(str(tmp_path / "p"), manifest)
     status = proof_status(directory)
     assert not status.split and not status.proven and status.remaining == 0
+
+
+def test_a_directory_not_split_yet_fails_the_check(tmp_path: Path) -> None:
+    """A proof stopped before its split refutes nothing, however right its claim and answer."""
+    claim = _claim()
+    manifest = {
+        "claim": claim.spec(),
+        "describes": claim.describe(),
+        "model_hash": model_hash(claim.model()),
+        "best": _best(),
+    }
+    check = check_proof(ProofDirectory.create(str(tmp_path / "p"), manifest))
+    assert check.problems == ("the claim is not split into cubes yet: nothing is refuted",)
 
 
 def test_a_directory_of_another_claim_is_refused(tmp_path: Path) -> None:
