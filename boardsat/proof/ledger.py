@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from boardsat.errors import BoardsatError
@@ -41,19 +42,24 @@ class CheckLedger:
         path = Path(path)
         if path.is_dir():
             raise BoardsatError(f"the ledger {path} is a folder: give a file")
-        if not path.parent.is_dir():
-            raise BoardsatError(f"cannot keep the ledger {path}: there is no folder {path.parent}")
+        folder = path.parent
+        if not folder.is_dir():
+            raise BoardsatError(f"cannot keep the ledger {path}: there is no folder {folder}")
+        if not os.access(path if path.exists() else folder, os.W_OK):
+            raise BoardsatError(f"cannot keep the ledger {path}: it is not writable")
         accepted: dict[str, set[str]] = {}
-        if path.exists():
-            with path.open() as handle:
-                for number, line in enumerate(handle, 1):
-                    try:
+        read = 0  # lines read back whole
+        try:
+            if path.exists():
+                with path.open("rb") as handle:
+                    for line in handle:
                         entry = json.loads(line)
                         accepted.setdefault(entry["formula_hash"], set()).add(entry["certificate"])
-                    except (json.JSONDecodeError, KeyError, TypeError):
-                        raise BoardsatError(
-                            f"{path}: line {number} is no ledger entry; is it a ledger?"
-                        ) from None
+                        read += 1
+        except (ValueError, KeyError, TypeError):  # JSON, UTF-8, or an entry of another shape
+            raise BoardsatError(
+                f"{path}: line {read + 1} is no ledger entry; is it a ledger?"
+            ) from None
         return cls(path, accepted)
 
     def accepted_for(self, formula_hash: str | None) -> frozenset[str]:

@@ -247,13 +247,21 @@ def test_a_ledger_skips_only_the_certificates_it_accepted_for_the_same_formula(
     assert changed.from_ledger == first.certified - 1
 
 
-@pytest.mark.parametrize("text", ["not json\n", '{"certificate": "a"}\n', "[1, 2]\n"])
-def test_a_file_that_is_no_ledger_is_refused_in_one_line(tmp_path: Path, text: str) -> None:
+@pytest.mark.parametrize("text", [b"not json\n", b'{"certificate": "a"}\n', b"[1, 2]\n", b"\xff\n"])
+def test_a_file_that_is_no_ledger_is_refused_in_one_line(tmp_path: Path, text: bytes) -> None:
     path = tmp_path / "ledger.jsonl"
-    path.write_text(text)
-    with pytest.raises(BoardsatError, match="line 1 is no ledger entry"):
+    entry = b'{"certificate": "c", "formula_hash": "f"}\n'
+    path.write_bytes(entry + text)
+    with pytest.raises(BoardsatError, match="line 2 is no ledger entry"):
         CheckLedger.open(path)
-    assert path.read_text() == text
+    assert path.read_bytes() == entry + text
+
+
+def test_a_ledger_that_cannot_be_kept_is_refused_before_any_check(tmp_path: Path) -> None:
+    with pytest.raises(BoardsatError, match="is a folder"):
+        CheckLedger.open(tmp_path)
+    with pytest.raises(BoardsatError, match="there is no folder"):
+        CheckLedger.open(tmp_path / "missing" / "ledger.jsonl")
 
 
 def test_a_wrong_best_placement_fails_the_check(finished: ProofDirectory) -> None:
