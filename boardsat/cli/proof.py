@@ -33,6 +33,7 @@ from boardsat.models.domination.cubes import (
     DominationClaim,
     split_claim,
 )
+from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import instance_data
 from boardsat.models.plan_cubes import (
@@ -166,13 +167,23 @@ def prove_domination(
         ),
     )
     status = _run(directory, request, claim.decisions())
-    if status.proven:
+    witness = counterexample(directory)
+    better = None if witness is None else claim.placement(witness.solution)
+    if witness is not None and better is not None:
+        problems = validate(rows, cols, variant, [(row, col) for row, col in better])
+        if problems:
+            raise BoardsatError(f"cube {witness.task} solved to a placement that breaks the rules")
+        verdict = (
+            f"{counted(len(better), 'knight')} can do it (cube {witness.task}), so {len(best)} is"
+            f" not optimal; prove {len(better)} in a new --proof-dir"
+        )
+    elif status.proven:
         verdict = f"{counted(len(best), 'knight')}: optimal, proven by cubes"
     else:
         verdict = (
             f"{counted(len(best), 'knight')} found; the proof is not finished (status UNKNOWN)"
         )
-    _report(directory, status, verdict, as_json)
+    _report(directory, status, verdict, as_json, better)
 
 
 def _run(directory: ProofDirectory, request: CubeRequest, decisions: Sequence[Key]) -> ProofStatus:
@@ -200,11 +211,15 @@ def _progress(status: ProofStatus) -> str:
     )
 
 
-def _report(directory: ProofDirectory, status: ProofStatus, verdict: str, as_json: bool) -> None:
-    """Print where the proof ended: ``verdict`` unless a cube refuted the claim."""
+def _report(
+    directory: ProofDirectory,
+    status: ProofStatus,
+    verdict: str,
+    as_json: bool,
+    better: list[list[int]] | None = None,
+) -> None:
+    """Print where the proof ended: ``verdict``, and in JSON the ``better`` answer a cube found."""
     found = counterexample(directory)
-    if found is not None:
-        verdict = f"the claim is false: cube {found.task} has a solution"
     lines = [
         verdict,
         f"claim: {directory.manifest()['describes']}",
@@ -212,7 +227,8 @@ def _report(directory: ProofDirectory, status: ProofStatus, verdict: str, as_jso
         f"proof directory: {directory.path} (check it: boardsat proof check {directory.path})",
     ]
     if as_json:
-        emit_json(_document(directory, status, verdict))
+        document = _document(directory, status, verdict)
+        emit_json(document if better is None else {**document, "better": better})
     else:
         click.echo("\n".join(lines))
     end_at_limit(not status.proven and found is None)
@@ -359,4 +375,7 @@ def horizon(
         if status.proven
         else "the proof is not finished (status UNKNOWN)"
     )
+    found = counterexample(directory)
+    if found is not None:
+        verdict = f"the claim is false: cube {found.task} has a plan of exactly {horizon} moves"
     _report(directory, status, verdict, as_json)

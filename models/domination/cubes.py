@@ -23,7 +23,12 @@ from boardsat.lookahead import lookahead_cubes
 from boardsat.model import Model
 from boardsat.models.board import Board
 from boardsat.models.domination.bounds import cover_model
-from boardsat.models.domination.model import build_refutation, check_variant, knight_key
+from boardsat.models.domination.model import (
+    KNIGHT,
+    build_refutation,
+    check_variant,
+    knight_key,
+)
 from boardsat.models.domination.rules import validate
 from boardsat.results import Status
 from boardsat.solve import solve
@@ -74,6 +79,14 @@ class DominationClaim:
             knights = counted(len(placement), "knight")
             problems.append(f"the best placement has {knights}, not {self.at_most + 1}")
         return problems
+
+    def placement(self, solution: Sequence[Any]) -> list[list[int]]:
+        """The knights a satisfied cube's ``solution`` (its true keys, as JSON) places."""
+        return sorted(
+            [int(key[1]), int(key[2])]
+            for key in solution
+            if isinstance(key, list | tuple) and len(key) == 3 and key[0] == KNIGHT
+        )
 
     def decisions(self) -> tuple[tuple[str, int, int], ...]:
         """The knights: what a lookahead split fixes (never an encoder's auxiliary)."""

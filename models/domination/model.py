@@ -25,6 +25,7 @@ from boardsat.models.domination.symmetry import add_lex_leader
 from boardsat.results import Result
 
 VARIANTS = ("independent", "dominating", "total")
+KNIGHT = "knight"  # the key of a square's knight variable: (KNIGHT, row, col)
 
 
 def check_variant(variant: str) -> str:
@@ -34,7 +35,7 @@ def check_variant(variant: str) -> str:
 
 
 def knight_key(square: Square) -> tuple[str, int, int]:
-    return ("knight", square[0], square[1])
+    return (KNIGHT, square[0], square[1])
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,5 @@ def _add_cover(model: Model, square: Square, attackers: list[int]) -> None:
 
 def decode(built: DominationModel, result: Result) -> frozenset[Square]:
     """The squares holding a knight in ``result`` (empty when it holds no solution)."""
-    squares = (
-        key[1:] for key in result.true_keys() if isinstance(key, tuple) and key[0] == "knight"
-    )
+    squares = (key[1:] for key in result.true_keys() if isinstance(key, tuple) and key[0] == KNIGHT)
     return frozenset((int(row), int(col)) for row, col in squares)

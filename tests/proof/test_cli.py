@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from boardsat.models.domination import published_minimum, validate
 from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.models.domination.solve import solve_request
 from boardsat.proof.directory import ProofDirectory
 from boardsat.wording import data_size
 from tests.conftest import CliRun
@@ -81,6 +84,35 @@ def test_a_tampered_proof_fails_its_check_with_exit_status_1(
     (proof / "settled.jsonl").write_text("")
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 1 and "problem: " in out and "not settled" in out
+
+
+def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knights(
+    run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the search stops at one knight too many, a cube finds the smaller placement; the
+    verdict says how many knights do it, and the JSON gives that placement."""
+    from boardsat.cli import proof as proof_cli
+
+    def one_too_many(request: Any) -> Any:
+        found = solve_request(request)
+        spare = next(
+            (row, col)
+            for row in range(request.rows)
+            for col in range(request.cols)
+            if (row, col) not in found.placement
+        )
+        return dataclasses.replace(found, placement=found.placement | {spare})
+
+    monkeypatch.setattr(proof_cli, "solve_request", one_too_many)
+    args = ["domination", "6", "--variant", "dominating", "--cubes", "--json", "--quiet"]
+    code, out, err = run_cli(*args, "--proof-dir", str(tmp_path / "p"))
+    assert code == 0, err
+    document = json.loads(out)
+    least = published_minimum(6, "dominating")
+    better = [(row, col) for row, col in document["better"]]
+    assert len(document["best"]) == least + 1 and len(better) == least
+    assert not validate(6, 6, "dominating", better)
+    assert f"{least} knights can do it" in document["verdict"] and not document["proven"]
 
 
 @pytest.mark.parametrize(
