@@ -168,8 +168,9 @@ def prove_domination(
     )
     status = _run(directory, request, claim.decisions())
     witness = counterexample(directory)
-    better = None if witness is None else claim.placement(witness.solution)
-    if witness is not None and better is not None:
+    better = None
+    if witness is not None:
+        better = claim.placement(witness.solution)
         problems = validate(rows, cols, variant, [(row, col) for row, col in better])
         if problems:
             raise BoardsatError(f"cube {witness.task} solved to a placement that breaks the rules")

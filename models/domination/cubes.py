@@ -24,10 +24,10 @@ from boardsat.model import Model
 from boardsat.models.board import Board
 from boardsat.models.domination.bounds import cover_model
 from boardsat.models.domination.model import (
-    KNIGHT,
     build_refutation,
     check_variant,
     knight_key,
+    placed_squares,
 )
 from boardsat.models.domination.rules import validate
 from boardsat.results import Status
@@ -82,11 +82,7 @@ class DominationClaim:
 
     def placement(self, solution: Sequence[Any]) -> list[list[int]]:
         """The knights a satisfied cube's ``solution`` (its true keys, as JSON) places."""
-        return sorted(
-            [int(key[1]), int(key[2])]
-            for key in solution
-            if isinstance(key, list | tuple) and len(key) == 3 and key[0] == KNIGHT
-        )
+        return sorted([row, col] for row, col in placed_squares(solution))
 
     def decisions(self) -> tuple[tuple[str, int, int], ...]:
         """The knights: what a lookahead split fixes (never an encoder's auxiliary)."""

@@ -13,7 +13,9 @@ is proving that one knight fewer is impossible, not finding a placement.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
@@ -144,5 +146,13 @@ def _add_cover(model: Model, square: Square, attackers: list[int]) -> None:
 
 def decode(built: DominationModel, result: Result) -> frozenset[Square]:
     """The squares holding a knight in ``result`` (empty when it holds no solution)."""
-    squares = (key[1:] for key in result.true_keys() if isinstance(key, tuple) and key[0] == KNIGHT)
-    return frozenset((int(row), int(col)) for row, col in squares)
+    return placed_squares(result.true_keys())
+
+
+def placed_squares(keys: Iterable[Any]) -> frozenset[Square]:
+    """The squares whose knight key is among ``keys`` (tuples, or lists as read back from JSON)."""
+    return frozenset(
+        (int(key[1]), int(key[2]))
+        for key in keys
+        if isinstance(key, tuple | list) and len(key) == 3 and key[0] == KNIGHT
+    )
