@@ -27,7 +27,8 @@ from boardsat.encoders.export import export_model
 from boardsat.errors import BoardsatError
 from boardsat.models.domination.cubes import SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.model import VARIANTS, build_model
-from boardsat.models.domination.routes import ROUTES, describe_auto
+from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
+from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.results import Status
 
@@ -52,6 +53,12 @@ CUBE_OPTIONS = (
     "cube_count",
     "lemma_limit",
 )
+
+
+def _default_orders() -> str:
+    return ", ".join(f"{kind} {order}" for kind, order in ORDER.items())
+
+
 variant_option = click.option(
     "--variant",
     type=click.Choice(VARIANTS),
@@ -108,6 +115,13 @@ variant_option = click.option(
     " backends only).",
 )
 @click.option(
+    "--order",
+    type=click.Choice(tuple(ORDERS)),
+    help="The order the model lists the squares in: the knights' variables, the cardinality"
+    " encoding's literals and the lex-leader break follow it (default: by backend kind,"
+    f" {_default_orders()}).",
+)
+@click.option(
     "--tiles",
     type=click.IntRange(min=0),
     default=0,
@@ -153,6 +167,7 @@ def command(
     optimisation: str | None,
     workers: int | None,
     symmetry: bool | None,
+    order: str | None,
     tiles: int,
     split: bool | None,
     svg: str | None,
@@ -177,7 +192,14 @@ def command(
     """
     if export_path is not None:
         refuse_beside_export((*SOLVING_OPTIONS, *CUBE_OPTIONS))
-        built = build_model(rows, cols or rows, variant, symmetry=bool(symmetry), tiles=tiles)
+        built = build_model(
+            rows,
+            cols or rows,
+            variant,
+            symmetry=bool(symmetry),
+            tiles=tiles,
+            order=order or DEFAULT_ORDER,
+        )
         report_export(export_model(built.model, export_path), as_json)
         return
     if cubes is not None:
@@ -190,7 +212,7 @@ def command(
         asked = cube_request(
             cubes, dask, proof_dir, cube_route, cube_limit, cube_count, lemma_limit
         )
-        prove_domination(rows, cols or rows, variant, asked, time_limit, as_json)
+        prove_domination(rows, cols or rows, variant, asked, time_limit, as_json, order)
         return
     refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
     options = _backend_options(backend, route, proof, optimisation, workers)
@@ -207,6 +229,7 @@ def command(
         seed,
         split,
         options,
+        order,
     )
     answer = solve_request(request, current().race_events())
     lines = [answer.text()]

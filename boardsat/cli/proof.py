@@ -33,6 +33,7 @@ from boardsat.models.domination.cubes import (
     DominationClaim,
     split_claim,
 )
+from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import instance_data
@@ -137,8 +138,10 @@ def prove_domination(
     request: CubeRequest,
     find_limit: float | None,
     as_json: bool,
+    order: str | None = None,
 ) -> None:
-    """Find a placement, then prove by cubes that one knight fewer cannot do it."""
+    """Find a placement, then prove by cubes that one knight fewer cannot do it, on the model
+    with its squares in ``order`` (None: the cube route's kind's ORDER, or a resumed proof's)."""
     path = request.directory or f"domination-{rows}x{cols}-{variant}.proof"
     terminal = current()
     if ProofDirectory.exists(path):
@@ -147,6 +150,7 @@ def prove_domination(
         if not isinstance(best, list) or not best:
             raise BoardsatError(f"{path} holds the proof of another claim: {manifest['describes']}")
         terminal.note(f"resuming the proof in {path}")
+        order = order or DominationClaim.from_spec(manifest["claim"]).order
     else:
         terminal.show("searching a placement to prove optimal")
         found = solve_request(
@@ -157,7 +161,8 @@ def prove_domination(
         if not found.placement:
             raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
         best = sorted([row, col] for row, col in found.placement)
-    claim = DominationClaim(rows, cols, variant, len(best) - 1)
+    order = order or ORDER[backend_kind(request.plan.route)]
+    claim = DominationClaim(rows, cols, variant, len(best) - 1, order=order)
     directory = open_proof(
         path,
         claim,

@@ -43,10 +43,10 @@ def open_proof(path: str, claim: Claim, best: Any, split: Callable[[], Split]) -
     if ProofDirectory.exists(path):
         directory = ProofDirectory.open(path)
         manifest = directory.manifest()
-        if manifest["claim"] != claim.spec() or manifest["model_hash"] != model_hash(claim.model()):
-            raise BoardsatError(
-                f"{path} holds the proof of another claim: {claim_from_spec(manifest['claim']).describe()}"
-            )
+        kept = claim_from_spec(manifest["claim"])  # read as today's code reads it: a key added
+        # since, such as the square order, takes its old meaning
+        if kept.spec() != claim.spec() or manifest["model_hash"] != model_hash(claim.model()):
+            raise BoardsatError(f"{path} holds the proof of another claim: {kept.describe()}")
     else:
         manifest = {
             "claim": claim.spec(),

@@ -34,11 +34,19 @@ class DominationAnswer(Drawn):
     events: tuple[RaceEvent, ...] = ()
     finisher: str | None = None  # the racer that closed the gap (race route)
     halves: tuple[str, ...] = ()  # the colours solved apart when a total problem was split
+    order: str | None = None  # the square order the model was built in (None: nothing built)
 
     @property
     def route(self) -> str:
         """The routes as one name, as the JSON has always carried them."""
         return " + ".join(self.routes)
+
+    @property
+    def encoding(self) -> str:
+        """The backend's encoding, and the square order its literals follow."""
+        if self.order is None:
+            return self.result.encoding
+        return f"{self.result.encoding} over squares in {self.order} order"
 
     @property
     def knights(self) -> int | None:
@@ -68,7 +76,8 @@ class DominationAnswer(Drawn):
             "lower_bound": self.lower_bound,
             "placement": [list(square) for square in sorted(self.placement)],
             "backend": self.result.backend,
-            "encoding": self.result.encoding,
+            "encoding": self.encoding,
+            "order": self.order,
             "seconds": round(self.seconds, 3),
             "proof": self.result.proof,
             "route": self.route,
@@ -123,10 +132,12 @@ class DominationAnswer(Drawn):
             return f"race on {self.result.backend}{closed}"
         if route == "core":
             return f"core-guided prover alone on {self.result.backend}"
+        if route == "descent":
+            return f"SAT-UNSAT descent on {self.result.backend} [{self.encoding}]"
         if route == "portfolio":
             worker = PORTFOLIO_WORKER[self.variant]
             return f"CP-SAT portfolio: {worker} worker beside local search and LNS"
-        return f"{self.result.backend} [{self.result.encoding}]"
+        return f"{self.result.backend} [{self.encoding}]"
 
 
 LEGEND = "(K: a knight; a digit: how many knights attack that empty square)"

@@ -5,7 +5,10 @@ Instances: ``VARIANT:N`` (the N x N board) or ``VARIANT:RxC``. A square board in
 range is held to its OEIS value (``published.py``); a smaller rectangle, to the exhaustive
 search (``exhaustive.py``), which shares nothing with the model. Routes: ``BACKEND/ROUTE``, a
 domination route of ``routes.ROUTES`` on a backend, or ``BACKEND/textbook``: one Boolean per
-square, no symmetry break, no bound, minimised by the backend alone. The single and textbook
+square, no symmetry break, no bound, minimised by the backend alone. A domination route may add
+``@ORDER``, the square order (order.py; default: the route's ORDER entry), and ``/sym`` or
+``/nosym``, the lex-leader break on or off (default: the route's own choice), so that the order
+matrix measures both on every route. The single and textbook
 routes run CP-SAT on the cell's threads; the others keep their own settings. Every placement is
 checked here by :func:`validate`, apart from the check the route makes itself.
 """
@@ -22,6 +25,7 @@ from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, build_model, check_variant, decode
+from boardsat.models.domination.order import check_order
 from boardsat.models.domination.published import PUBLISHED, SOURCES, published_minimum
 from boardsat.models.domination.routes import ROUTES, backend_kind, check_route
 from boardsat.models.domination.rules import validate
@@ -39,6 +43,9 @@ FAMILIES = {
     "VARIANT:RxC": "the same on an R x C board",
 }
 _BOARD = re.compile(r"(\d+)(?:x(\d+))?")
+_ROUTE = re.compile(
+    r"(?P<backend>[^/@]+)/(?P<route>[a-z]+)(?:@(?P<order>[a-z]+))?(?P<symmetry>/(?:no)?sym)?"
+)
 
 
 def _route_names() -> tuple[str, ...]:
@@ -86,19 +93,27 @@ def _reference(rows: int, cols: int, variant: str) -> tuple[int | None, str | No
 
 
 def route(name: str) -> RouteSpec:
-    """``BACKEND/ROUTE`` read into its backend and domination route, refused in one line when
-    unknown or when the route cannot run on the backend."""
-    backend, _, chosen = name.partition("/")
-    if not backend or chosen not in (*ROUTES, TEXTBOOK):
+    """``BACKEND/ROUTE[@ORDER][/sym|/nosym]`` read into its backend, domination route and model
+    options, refused in one line when unknown or when the route cannot run on the backend."""
+    parts = _ROUTE.fullmatch(name)
+    if parts is None or parts["route"] not in (*ROUTES, TEXTBOOK):
         raise BoardsatError(
-            f"unknown domination route {name!r}: give BACKEND/ROUTE, ROUTE one of "
-            f"{', '.join((*ROUTES, TEXTBOOK))}"
+            f"unknown domination route {name!r}: give BACKEND/ROUTE[@ORDER][/sym|/nosym], "
+            f"ROUTE one of {', '.join((*ROUTES, TEXTBOOK))}"
         )
+    backend, chosen = parts["backend"], parts["route"]
+    options: dict[str, Any] = {}
+    if parts["order"] is not None:
+        options["order"] = check_order(parts["order"])
+    if parts["symmetry"]:
+        options["symmetry"] = parts["symmetry"] == "/sym"
     if chosen == TEXTBOOK:
+        if options:
+            raise BoardsatError(f"{name!r}: the textbook model takes no order or symmetry break")
         backend_kind(backend)  # an unknown or missing backend is one line
     else:
         check_route(chosen, backend)
-    return RouteSpec(name, backend, chosen)
+    return RouteSpec(name, backend, chosen, options)
 
 
 def applies(_spec: InstanceSpec, _chosen: RouteSpec) -> str | None:
@@ -121,6 +136,7 @@ def run(cell: Cell) -> RowOutcome:
             backend=chosen.backend,
             time_limit=cell.time_limit,
             seed=cell.seed,
+            **chosen.options,
             **_single_options(chosen, cell),
         )
         placement, result, detail = answer.placement, answer.result, answer.route

@@ -29,6 +29,7 @@ from boardsat.models.domination.model import (
     knight_key,
     placed_squares,
 )
+from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.rules import validate
 from boardsat.results import Status
 from boardsat.solve import solve
@@ -42,13 +43,15 @@ LEMMA = "domination-window"
 @dataclass(frozen=True)
 class DominationClaim:
     """No placement of ``at_most`` knights or fewer (with the lex-leader break when
-    ``symmetry``: a placement has one exactly when its orbit's leader does)."""
+    ``symmetry``: a placement has one exactly when its orbit's leader does), the model's squares
+    listed in ``order`` (which changes its formula, not its solutions)."""
 
     rows: int
     cols: int
     variant: str
     at_most: int
     symmetry: bool = True
+    order: str = DEFAULT_ORDER
 
     def spec(self) -> dict[str, Any]:
         return {
@@ -58,6 +61,7 @@ class DominationClaim:
             "variant": self.variant,
             "at_most": self.at_most,
             "symmetry": self.symmetry,
+            "order": self.order,
         }
 
     def describe(self) -> str:
@@ -68,7 +72,14 @@ class DominationClaim:
 
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> DominationClaim:
-        return cls(spec["rows"], spec["cols"], spec["variant"], spec["at_most"], spec["symmetry"])
+        return cls(
+            spec["rows"],
+            spec["cols"],
+            spec["variant"],
+            spec["at_most"],
+            spec["symmetry"],
+            spec.get("order", DEFAULT_ORDER),  # proofs made before 0.3 listed squares by rows
+        )
 
     def best_problems(self, best: Sequence[Sequence[int]]) -> list[str]:
         """What is wrong with ``best`` as the placement of one knight more than the claim allows
@@ -102,7 +113,12 @@ class DominationClaim:
 
     def model(self) -> Model:
         built = build_refutation(
-            self.rows, self.cols, self.variant, self.at_most, symmetry=self.symmetry
+            self.rows,
+            self.cols,
+            self.variant,
+            self.at_most,
+            symmetry=self.symmetry,
+            order=self.order,
         )
         return built.model
 

@@ -17,12 +17,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.deadline import Deadline
+from boardsat.deadline import CHECK_EVERY, Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.bounds import counting_lower_bound, window_bounds
 from boardsat.models.domination.colours import COLOURS, colour, knight_squares
+from boardsat.models.domination.order import DEFAULT_ORDER, square_order
 from boardsat.models.domination.symmetry import add_lex_leader
 from boardsat.results import Result
 
@@ -59,6 +60,7 @@ def build_model(
     lower_bound: bool = True,
     tiles: int = 0,
     knights_on: str | None = None,
+    order: str = DEFAULT_ORDER,
     deadline: Deadline | None = None,
 ) -> DominationModel:
     """The minimisation for one board and variant.
@@ -67,22 +69,30 @@ def build_model(
     ``lower_bound`` hands the backends the counting bound (valid, see domination_bounds);
     ``tiles`` > 0 adds, per tile of that side, "at least LB knights among its coverers" (LB
     solved for, within ``deadline``: a tile not solved in time adds nothing);
+    ``order`` lists the squares (order.py): the knights' variables, the objective and the
+    lex-leader break follow it;
     ``knights_on`` ("dark" or "light", total variant only) builds one half of the split problem
     (colours.py): knights on that colour only, each square of the other colour attacked.
     Building checks ``deadline`` as it goes and raises OutOfTime once it has passed.
     """
-    built, knights = _placements(rows, cols, variant, symmetry, tiles, knights_on, deadline)
+    built, knights = _placements(rows, cols, variant, symmetry, tiles, knights_on, order, deadline)
     bound = counting_lower_bound(built.board, variant, knights_on) if lower_bound else 0
     built.model.minimize(knights, lower_bound=bound)
     return built
 
 
 def build_refutation(
-    rows: int, cols: int, variant: str, at_most: int, *, symmetry: bool = True
+    rows: int,
+    cols: int,
+    variant: str,
+    at_most: int,
+    *,
+    symmetry: bool = True,
+    order: str = DEFAULT_ORDER,
 ) -> DominationModel:
     """The placements of at most ``at_most`` knights, as a satisfaction model: a proof that it
     has no solution proves that ``at_most + 1`` knights are needed."""
-    built, knights = _placements(rows, cols, variant, symmetry, 0, None, None)
+    built, knights = _placements(rows, cols, variant, symmetry, 0, None, order, None)
     built.model.add_at_most(knights, at_most)
     return built
 
@@ -94,6 +104,7 @@ def _placements(
     symmetry: bool,
     tiles: int,
     knights_on: str | None,
+    order: str,
     deadline: Deadline | None,
 ) -> tuple[DominationModel, list[int]]:
     """Every rule of the variant on the board, and the knights' literals, without an objective."""
@@ -107,12 +118,14 @@ def _placements(
         if tiles:
             raise BoardsatError("tile bounds count knights of both colours: they need no split")
     deadline = deadline or Deadline(None)
-    placed = knight_squares(board, knights_on)
+    ordered = square_order(board, order)
+    allowed = set(knight_squares(board, knights_on))
+    placed = [square for square in ordered if square in allowed]
     model = Model(f"knight-{variant}-{rows}x{cols}" + (f"-{knights_on}" if knights_on else ""))
     knights = [model.var(knight_key(square)) for square in placed]
-    for square in board.squares():
-        if square[1] == 0:
-            deadline.check()  # once a row: a 500x500 board takes seconds to build
+    for position, square in enumerate(ordered):
+        if position % CHECK_EVERY == 0:
+            deadline.check()  # a 500x500 board takes seconds to build
         if knights_on is not None and colour(board, square) == knights_on:
             continue  # the other half attacks this square
         attackers = [model.lit(knight_key(other)) for other in board.knight_moves(square)]
@@ -130,6 +143,7 @@ def _placements(
             model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
     if symmetry:
         add_lex_leader(model, board, {square: knight_key(square) for square in placed}, deadline)
+        # ``placed`` is in the chosen order, and a dict keeps it: the break compares along it
     deadline.check()
     return DominationModel(board, variant, model), knights
 

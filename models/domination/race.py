@@ -14,6 +14,7 @@ from boardsat.deadline import Deadline
 from boardsat.errors import BoardsatError
 from boardsat.model import Model
 from boardsat.models.domination.model import DominationModel, build_model
+from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import (
     CPSAT_CORE_SEARCH,
     CPSAT_LOCAL_SEARCH,
@@ -244,13 +245,14 @@ def domination_line_up(
     tiles: int = 0,
     seed: int = 1,
     knights_on: str | None = None,
+    order: str = DEFAULT_ORDER,
 ) -> LineUp:
     """The race for ``backend`` and ``variant``: its model, built within ``time_limit``, and the
     racers of the first matching row of LINE_UPS.
 
     ``seed`` seeds every racer that takes one; a second prover of one solver takes ``seed + 1``
     (and a second core-guided prover a model shuffled by ``seed``). ``knights_on`` races one
-    colour's half of a split total problem (colours.py).
+    colour's half of a split total problem (colours.py); ``order`` lists the model's squares.
     """
     row = line_up_row(backend_kind(backend), variant, knights_on is not None, rows * cols)
     deadline = Deadline(time_limit)
@@ -261,6 +263,7 @@ def domination_line_up(
         symmetry=symmetry,
         tiles=tiles,
         knights_on=knights_on,
+        order=order,
         deadline=deadline,
     )
     return row.line_up(built, backend, time_limit, seed, deadline)

@@ -67,6 +67,8 @@ CORE_PROVER = {"cpsat": CPSAT_CORE_SEARCH, "rc2": RC2}  # the core-guided prover
 CPSAT_LOCAL_SEARCH = Setting({"workers": 1, "parameters": {"use_ls_only": True}}, CPSAT)
 CPSAT_SHARED_LOCAL_SEARCH = Setting({"workers": 2, "parameters": {"use_ls_only": True}}, CPSAT)
 SAT_PLACER = Setting({"optimisation": "linear-down"})
+# the descent route: the same SAT-UNSAT search, alone, its last step refuting one knight fewer
+SAT_DESCENT = SAT_PLACER
 SCIP_DEFAULTS = Setting({}, SCIP)
 SCIP_ROOT_CUTS_ONLY = Setting({"parameters": {"separating/maxrounds": 0}}, SCIP)
 # the portfolio's one full-problem worker, beside CP-SAT's local search and LNS on the second
@@ -94,12 +96,19 @@ SINGLE = {
 }
 
 
+# The square order (order.py) each backend kind builds its model in, chosen from the order
+# matrix's record (bench/records/domination-order.*).
+ORDER: dict[str, str] = {"cpsat": "row", "rc2": "row", "sat": "row", "mip": "row"}
+
+
 @dataclass(frozen=True)
 class Route:
-    """What a route does, in one line, and the backend kinds that can run it."""
+    """What a route does, in one line, the backend kinds that can run it, and whether its model
+    carries the lex-leader break by default (the single route asks SINGLE, by kind)."""
 
     summary: str
     kinds: tuple[str, ...]
+    symmetry: bool = False
 
 
 ROUTES: dict[str, Route] = {
@@ -107,6 +116,11 @@ ROUTES: dict[str, Route] = {
     "race": Route("two provers on two processes, lined up by LINE_UPS", ("cpsat", "rc2")),
     "core": Route("the core-guided prover alone, in this process", ("cpsat", "rc2")),
     "portfolio": Route("one CP-SAT worker beside CP-SAT's local search, two threads", ("cpsat",)),
+    "descent": Route(
+        "a SAT solver alone: placements, then one knight fewer refuted (SAT-UNSAT)",
+        ("rc2", "sat"),
+        symmetry=True,
+    ),
     "single": Route("one backend with its own options", tuple(KINDS)),
 }
 
@@ -148,11 +162,19 @@ def check_route(route: str, backend: str) -> str:
     return kind
 
 
+def default_symmetry(route: str, kind: str) -> bool:
+    """Whether ``route`` (not auto) builds its model with the lex-leader break by default."""
+    return SINGLE[kind].symmetry if route == "single" else ROUTES[route].symmetry
+
+
 def in_process_stage(
     route: str, kind: str, model: Model, backend: str, variant: str, seed: int
 ) -> Stage:
-    """The one stage of the ``core`` or ``portfolio`` route."""
-    setting = CORE_PROVER[kind] if route == "core" else PORTFOLIO[variant]
+    """The one stage of the ``core``, ``portfolio`` or ``descent`` route."""
+    if route == "descent":
+        setting = SAT_DESCENT
+    else:
+        setting = CORE_PROVER[kind] if route == "core" else PORTFOLIO[variant]
     return setting.stage(model, backend, seed)
 
 

@@ -24,11 +24,13 @@ from boardsat.models.domination.model import (
     decode,
     knight_key,
 )
+from boardsat.models.domination.order import check_order
 from boardsat.models.domination.race import domination_line_up
 from boardsat.models.domination.routes import (
-    SINGLE,
+    ORDER,
     auto_route,
     check_route,
+    default_symmetry,
     in_process_stage,
     single_options,
 )
@@ -48,6 +50,7 @@ class DominationRequest:
     the SAT race's model shuffle; proof times on one board vary several-fold by seed.
     ``split`` solves the total variant as two covers, one per square colour, each by ``route``;
     it defaults to on there, unless tile bounds or a proof (of one formula) are asked for.
+    ``order`` lists the squares for the model (order.py); None takes the route's ORDER entry.
     ``options`` go to the backend and need the single route.
     """
 
@@ -62,10 +65,13 @@ class DominationRequest:
     seed: int = 1
     split: bool | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    order: str | None = None
 
     def __post_init__(self) -> None:
         Board(self.rows, self.cols)
         check_variant(self.variant)
+        if self.order is not None:
+            check_order(self.order)
         if not 0 <= self.seed <= MAX_SEED:
             raise BoardsatError(f"the seed must lie in 0..{MAX_SEED}, not {self.seed}")
         check_route(self.route, self.backend)
@@ -106,11 +112,23 @@ def solve_domination(
     tiles: int = 0,
     seed: int = 1,
     split: bool | None = None,
+    order: str | None = None,
     **options: Any,
 ) -> DominationAnswer:
     """Minimise, decode and validate (DominationRequest says what each argument does)."""
     request = DominationRequest(
-        rows, cols, variant, route, backend, time_limit, symmetry, tiles, seed, split, options
+        rows,
+        cols,
+        variant,
+        route,
+        backend,
+        time_limit,
+        symmetry,
+        tiles,
+        seed,
+        split,
+        options,
+        order,
     )
     return solve_request(request)
 
@@ -155,6 +173,7 @@ def solve_request(
         tuple(event for part in parts for event in part.events),
         "; ".join(part.finisher for part in parts if part.finisher) or None,
         halves,
+        next((part.order for part in parts if part.order is not None), None),
     )
 
 
@@ -174,6 +193,7 @@ class _Part:
     """One solve: of the whole board, or of one colour's half of a split total problem."""
 
     route: str
+    order: str | None  # None: nothing was built
     placement: frozenset[Square]
     result: Result
     events: tuple[RaceEvent, ...]
@@ -189,7 +209,7 @@ def _solve_part(part: _PartRequest) -> _Part:
         request, elapsed = part.request, part.deadline.elapsed()
         size = EncodingSize(0, 0)
         unknown = Result(Status.UNKNOWN, request.backend, request.route, size, elapsed)
-        return _Part(request.route, frozenset(), unknown, (), None)
+        return _Part(request.route, None, frozenset(), unknown, (), None)
 
 
 def _built_and_solved(part: _PartRequest) -> _Part:
@@ -199,6 +219,7 @@ def _built_and_solved(part: _PartRequest) -> _Part:
     route = request.route
     if route == "auto":
         route = auto_route(kind, len(knight_squares(Board(rows, cols), knights_on)))
+    order = request.order or ORDER[kind]
     if route == "race":
         line_up = domination_line_up(
             rows,
@@ -210,13 +231,14 @@ def _built_and_solved(part: _PartRequest) -> _Part:
             tiles=request.tiles,
             seed=request.seed,
             knights_on=knights_on,
+            order=order,
         )
         outcome = line_up.run(deadline.remaining(), part.on_event)
         placement = decode(line_up.built, outcome.result)
-        return _Part(route, placement, outcome.result, outcome.events, outcome.finisher)
+        return _Part(route, order, placement, outcome.result, outcome.events, outcome.finisher)
     symmetry = request.symmetry
     if symmetry is None:
-        symmetry = route == "single" and SINGLE[kind].symmetry
+        symmetry = default_symmetry(route, kind)
     built: DominationModel = build_model(
         rows,
         cols,
@@ -224,6 +246,7 @@ def _built_and_solved(part: _PartRequest) -> _Part:
         symmetry=symmetry,
         tiles=request.tiles,
         knights_on=knights_on,
+        order=order,
         deadline=deadline,
     )
     heard = _improvements(part.on_event, route, deadline)
@@ -234,7 +257,7 @@ def _built_and_solved(part: _PartRequest) -> _Part:
         stage = in_process_stage(route, kind, built.model, backend, variant, request.seed)
         options = {**stage.options, **heard}
         result = solve(stage.model, stage.backend, time_limit=deadline.remaining(), **options)
-    return _Part(route, decode(built, result), result, (), None)
+    return _Part(route, order, decode(built, result), result, (), None)
 
 
 def _improvements(

@@ -47,14 +47,17 @@ def add_lex_leader(
     model: Model, board: Board, keys: Mapping[Square, Key], deadline: Deadline | None = None
 ) -> None:
     """For each symmetry g that maps the squares of ``keys`` onto themselves: the vector of their
-    variables (in row-major order) <=lex its g-image.
+    variables, in the order ``keys`` lists them, <=lex its g-image.
+
+    Any fixed order of the squares keeps exactly one placement per orbit (its least), so the
+    break is sound along whichever order the model lists its squares in (order.py).
 
     ``keys`` may hold a subset of the board, one colour in a split total problem, where only the
     symmetries that keep the colour apply. The chain variable of a position is only forced true
     when the prefix is equal (never forced false): that suffices for soundness. ``deadline`` is
     checked as it goes (OutOfTime once it has passed): on a large board this takes seconds.
     """
-    squares = [square for square in board.squares() if square in keys]
+    squares = list(keys)
     for name, transform in board_symmetries(board).items():
         if any(transform(square) not in keys for square in squares):
             continue

@@ -1,0 +1,155 @@
+"""The square order: a permutation of the board, the curves' shapes, and a model in any order
+keeping its optimum and exactly one placement per symmetry orbit."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Callable, Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardsat import enumerate_solutions
+from boardsat.models.board import Board, Square
+from boardsat.models.domination import validate
+from boardsat.models.domination.cubes import DominationClaim
+from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.models.domination.model import VARIANTS, build_model, build_refutation, knight_key
+from boardsat.models.domination.order import ORDERS, square_order
+from boardsat.models.domination.solve import solve_domination
+from tests.conftest import CliRun
+
+
+@given(rows=st.integers(1, 12), cols=st.integers(1, 12), order=st.sampled_from(sorted(ORDERS)))
+def test_every_order_lists_each_square_once(rows: int, cols: int, order: str) -> None:
+    board = Board(rows, cols)
+    listed = square_order(board, order)
+    assert len(listed) == board.size and set(listed) == set(board.squares())
+
+
+def _steps(squares: list[Square]) -> list[int]:
+    """The king-free distance (|drow| + |dcol|) between consecutive squares."""
+    return [abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in itertools.pairwise(squares)]
+
+
+@pytest.mark.parametrize("side", [2, 4, 8, 16])
+def test_the_hilbert_order_walks_a_power_of_two_board_one_step_at_a_time(side: int) -> None:
+    assert set(_steps(square_order(Board(side, side), "hilbert"))) == {1}
+
+
+@given(rows=st.integers(1, 12), cols=st.integers(1, 12))
+def test_the_snake_order_walks_any_board_one_step_at_a_time(rows: int, cols: int) -> None:
+    assert set(_steps(square_order(Board(rows, cols), "snake"))) <= {1}
+
+
+def test_the_z_order_lists_each_aligned_block_together() -> None:
+    listed = square_order(Board(8, 8), "zorder")
+    for start in range(0, 64, 4):
+        block = listed[start : start + 4]
+        corners = {(row // 2, col // 2) for row, col in block}
+        assert len(corners) == 1  # the four squares of one aligned 2x2 block
+
+
+def test_the_coverage_order_starts_where_a_knight_attacks_most() -> None:
+    board = Board(8, 8)
+    degrees = [len(board.knight_moves(square)) for square in square_order(board, "coverage")]
+    assert degrees == sorted(degrees, reverse=True) and degrees[0] == 8 and degrees[-1] == 2
+
+
+@pytest.mark.parametrize("order", sorted(ORDERS))
+def test_the_knights_variables_and_the_objective_follow_the_order(order: str) -> None:
+    built = build_model(6, 5, "dominating", order=order)
+    assert built.model.objective is not None
+    keys = [built.model.key(lit) for _, lit in built.model.objective.terms]
+    assert keys == [knight_key(square) for square in square_order(Board(6, 5), order)]
+
+
+@pytest.mark.parametrize("order", sorted(ORDERS))
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_order_keeps_the_optimum_of_the_exhaustive_search(order: str, variant: str) -> None:
+    for rows, cols in [(3, 3), (4, 4), (3, 5), (5, 4), (5, 5), (2, 6)]:
+        answer = solve_domination(
+            rows, cols, variant, route="descent", backend="cadical195", order=order
+        )
+        expected = minimum_knights(rows, cols, variant)
+        assert answer.knights == expected and (expected is None or answer.proven_optimal)
+        assert expected is None or validate(rows, cols, variant, answer.placement) == []
+
+
+def _images(board: Board) -> list[Callable[[Square], Square]]:
+    """The board's symmetries, written here apart from the builder's symmetry.py."""
+    last_row, last_col = board.rows - 1, board.cols - 1
+    maps: list[Callable[[Square], Square]] = [
+        lambda s: s,
+        lambda s: (last_row - s[0], s[1]),
+        lambda s: (s[0], last_col - s[1]),
+        lambda s: (last_row - s[0], last_col - s[1]),
+    ]
+    if board.rows == board.cols:
+        maps += [
+            lambda s: (s[1], s[0]),
+            lambda s: (last_col - s[1], s[0]),
+            lambda s: (s[1], last_row - s[0]),
+            lambda s: (last_col - s[1], last_row - s[0]),
+        ]
+    return maps
+
+
+def _valid_placements(board: Board, variant: str, at_most: int) -> Iterator[frozenset[Square]]:
+    squares = list(board.squares())
+    for size in range(at_most + 1):
+        for chosen in itertools.combinations(squares, size):
+            if not validate(board.rows, board.cols, variant, chosen):
+                yield frozenset(chosen)
+
+
+@pytest.mark.parametrize("order", sorted(ORDERS))
+@pytest.mark.parametrize(
+    ("rows", "cols", "variant", "extra"),
+    [(4, 4, "dominating", 1), (4, 4, "independent", 1), (3, 5, "total", 1), (4, 4, "total", 0)],
+)
+def test_the_lex_leader_break_keeps_one_placement_per_orbit_in_every_order(
+    order: str, rows: int, cols: int, variant: str, extra: int
+) -> None:
+    """Counted against every placement the rules accept, grouped by the board's symmetries."""
+    board = Board(rows, cols)
+    least = minimum_knights(rows, cols, variant)
+    assert least is not None
+    at_most = least + extra
+    orbits = {
+        min(tuple(sorted(map(image, placement))) for image in _images(board))
+        for placement in _valid_placements(board, variant, at_most)
+    }
+    built = build_refutation(rows, cols, variant, at_most, symmetry=True, order=order)
+    keys = [knight_key(square) for square in board.squares()]
+    found = enumerate_solutions(built.model, keys, backend="cadical195")
+    assert found.exhausted and found.count == len(orbits)
+
+
+def test_a_claim_keeps_its_order_and_a_claim_from_before_orders_reads_as_rows() -> None:
+    claim = DominationClaim(7, 7, "dominating", 9, order="hilbert")
+    assert DominationClaim.from_spec(claim.spec()) == claim
+    old = {key: value for key, value in claim.spec().items() if key != "order"}
+    assert DominationClaim.from_spec(old).order == "row"
+
+
+def test_the_cli_names_the_order_in_its_answer_and_refuses_an_unknown_one(run_cli: CliRun) -> None:
+    code, out, err = run_cli(
+        "domination",
+        "8",
+        "--backend",
+        "cadical195",
+        "--route",
+        "descent",
+        "--order",
+        "hilbert",
+        "--json",
+    )
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["order"] == "hilbert" and "hilbert order" in document["encoding"]
+    assert document["proven_optimal"] and document["knights"] == 14
+    code, _, err = run_cli("domination", "8", "--order", "spiral")
+    assert code == 2 and "spiral" in err and len(err.strip().splitlines()) == 1
