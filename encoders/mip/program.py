@@ -3,8 +3,8 @@
 A MIP solver is the baseline researchers expect next to CP-SAT and SAT, so it reads the very same
 model: one binary per variable, a literal ``-v`` counts as ``1 - x_v``, clauses and cardinalities
 become linear rows and the objective a linear sum. ``linear_rows`` and ``linear_objective`` are
-that view, shared with the SCIP backend (encoders/scip.py); ``zero_one_result`` turns what a MIP
-solver found and proved into the one Result vocabulary. No MIP backend has a circuit constraint or
+that view, shared with the SCIP and Gurobi backends (scip.py, gurobi.py); ``zero_one_result``
+turns what a MIP solver found and proved into the one Result vocabulary. No MIP backend has a circuit constraint or
 incremental solving, so circuits, enumeration and sessions are refused at once.
 """
 
@@ -18,7 +18,7 @@ from ortools.linear_solver import pywraplp
 
 from boardsat.backends import capabilities
 from boardsat.child import ChildOutOfMemory, TimedOut, run_in_child
-from boardsat.deadline import CHECK_EVERY, Deadline, OutOfTime
+from boardsat.deadline import CHECK_EVERY, Deadline, OutOfTime, cancel
 from boardsat.errors import BoardsatError
 from boardsat.memory import limit_reached
 from boardsat.model import Circuit, Clause, Model
@@ -48,6 +48,17 @@ class LinearRow:
     low: int | None
     high: int | None
 
+    def sides(self) -> Iterator[tuple[str, int]]:
+        """The row as one equation (``"=="``) or as its open sides (``">="``, ``"<="``), for
+        solvers whose rows are one-sided."""
+        if self.low is not None and self.low == self.high:
+            yield "==", self.low
+            return
+        if self.low is not None:
+            yield ">=", self.low
+        if self.high is not None:
+            yield "<=", self.high
+
 
 def linear(terms: Iterable[tuple[int, int]]) -> tuple[dict[int, int], int]:
     """``sum(weight * lit)`` as coefficients per variable index plus a constant (``-v`` is 1 - x)."""
@@ -60,9 +71,13 @@ def linear(terms: Iterable[tuple[int, int]]) -> tuple[dict[int, int], int]:
     return coefficients, constant
 
 
-def linear_rows(model: Model) -> Iterator[LinearRow]:
-    """Each clause and cardinality as one row; a circuit is refused (no MIP backend has one)."""
-    for constraint in model.constraints:
+def linear_rows(model: Model, deadline: Deadline | None = None) -> Iterator[LinearRow]:
+    """Each clause and cardinality as one row; a circuit is refused (no MIP backend has one).
+    ``deadline`` is checked as the rows go (OutOfTime once it has passed): a large board's
+    translation takes as long as a short time limit."""
+    for number, constraint in enumerate(model.constraints):
+        if deadline is not None and number % CHECK_EVERY == 0:
+            deadline.check()
         if isinstance(constraint, Circuit):
             raise BoardsatError(
                 f"MIP backends have no circuit constraint; solve {model.name!r} on cpsat or a SAT backend"
@@ -87,6 +102,28 @@ def linear_rows(model: Model) -> Iterator[LinearRow]:
 def linear_objective(model: Model) -> tuple[dict[int, int], int]:
     """The objective's coefficients per variable index and its constant (none: zero)."""
     return linear(model.objective.terms) if model.objective is not None else ({}, 0)
+
+
+def parameter_fits(value: Any, current: Any) -> bool:
+    """Whether ``value`` suits a solver parameter now set to ``current``: PySCIPOpt and gurobipy
+    would read True as 1 and truncate 0.5 to 0 without a word."""
+    if isinstance(value, bool):
+        return isinstance(current, bool)
+    if isinstance(current, str):
+        return isinstance(value, str)
+    if isinstance(current, int) and not isinstance(current, bool) and isinstance(value, float):
+        return value.is_integer()
+    return True
+
+
+def solution_news(model: Model, values: Sequence[bool]) -> Improvement:
+    """A solution a MIP solver found mid-solve (``values`` per model variable), as news: its
+    objective evaluated on the model itself, not the solver's floating-point value."""
+    assert model.objective is not None
+    return Improvement(
+        objective=model.objective.value(lambda lit: values[abs(lit) - 1] == (lit > 0)),
+        assignment=dict(zip(model.keys(), values, strict=True)),
+    )
 
 
 def zero_one_result(
@@ -131,6 +168,48 @@ def zero_one_result(
     )
 
 
+@dataclass(frozen=True)
+class SolverStatuses:
+    """A MIP solver's own status names, read into the one vocabulary: ``optimal``; ``stopped``,
+    a limit or an interrupt ended the search; ``infeasible``; and ``interrupted``, the Ctrl-C
+    that the solver caught itself, which cancels the whole run."""
+
+    solver: str
+    optimal: str
+    stopped: frozenset[str]
+    infeasible: frozenset[str]
+    interrupted: str
+
+    def result(
+        self,
+        model: Model,
+        backend: str,
+        size: EncodingSize,
+        deadline: Deadline,
+        *,
+        status: str,
+        values: Sequence[bool] | None,
+        bound: int,
+    ) -> Result:
+        """The answer of a solve that ended in ``status`` with the best ``values`` found (None:
+        none) and the proven ``bound``; a status of no known meaning is one error line."""
+        if status == self.interrupted:
+            cancel()
+        infeasible = status in self.infeasible
+        if not infeasible and status != self.optimal and status not in self.stopped:
+            raise BoardsatError(f"{self.solver} ended {model.name!r} with status {status!r}")
+        return zero_one_result(
+            model,
+            backend,
+            size,
+            deadline,
+            values=None if infeasible else values,
+            infeasible=infeasible,
+            optimal=status == self.optimal,
+            bound=bound,
+        )
+
+
 class _Translation:
     """A pywraplp solver holding the model's rows and objective, one binary per model variable."""
 
@@ -139,9 +218,7 @@ class _Translation:
         self.solver = solver
         self.xs = [solver.BoolVar(f"x{index + 1}") for index in range(model.num_vars)]
         infinity = solver.infinity()
-        for number, row in enumerate(linear_rows(model)):
-            if number % CHECK_EVERY == 0:
-                deadline.check()
+        for row in linear_rows(model, deadline):
             low = -infinity if row.low is None else row.low
             constraint = solver.Constraint(low, infinity if row.high is None else row.high)
             for index, coefficient in row.coefficients.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import operator
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -20,12 +21,14 @@ from pyscipopt import Model as ScipModel
 from pyscipopt.scip import PY_SCIP_EVENTTYPE as SCIP_EVENTTYPE
 
 from boardsat.backends import capabilities
-from boardsat.deadline import CHECK_EVERY, Deadline, cancel
+from boardsat.deadline import Deadline
 from boardsat.encoders.mip.program import (
+    SolverStatuses,
     ZeroOneBackend,
     linear_objective,
     linear_rows,
-    zero_one_result,
+    parameter_fits,
+    solution_news,
 )
 from boardsat.errors import BoardsatError
 from boardsat.model import Key, Model
@@ -56,7 +59,10 @@ _STOPPED = frozenset(
         "restartlimit",
     }
 )
-_INFEASIBLE = frozenset({"infeasible", "inforunbd"})
+_STATUSES = SolverStatuses(
+    "SCIP", "optimal", _STOPPED, frozenset({"infeasible", "inforunbd"}), "userinterrupt"
+)
+_COMPARE = {"==": operator.eq, ">=": operator.ge, "<=": operator.le}  # a row's side as SCIP's
 
 
 @contextlib.contextmanager
@@ -86,23 +92,13 @@ def set_parameters(scip: Any, parameters: Mapping[str, Any]) -> None:
     for name, value in parameters.items():
         try:
             with _c_output_silenced():
-                if not _fits(value, scip.getParam(name)):
+                if not parameter_fits(value, scip.getParam(name)):
                     raise ValueError(name)
                 scip.setParam(name, value)
         except KeyError:
             raise BoardsatError(f"SCIP has no parameter {name!r}") from None
         except (ValueError, TypeError, OverflowError, LookupError):
             raise BoardsatError(f"SCIP parameter {name!r} cannot take {value!r}") from None
-
-
-def _fits(value: Any, current: Any) -> bool:
-    """Whether ``value`` suits a parameter now set to ``current``: PySCIPOpt would read True as 1
-    and truncate 0.5 to 0 without a word."""
-    if isinstance(value, bool):
-        return isinstance(current, bool)
-    if isinstance(current, int) and not isinstance(current, bool) and isinstance(value, float):
-        return value.is_integer()
-    return True
 
 
 class _Watch(Eventhdlr):
@@ -137,14 +133,7 @@ class _Watch(Eventhdlr):
     def _report_best(self) -> None:
         solution = self.model.getBestSol()
         values = [self.model.getSolVal(solution, x) > 0.5 for x in self.xs]
-        model = self.boardsat_model
-        assert model.objective is not None
-        self.on_improvement(
-            Improvement(
-                objective=model.objective.value(lambda lit: values[abs(lit) - 1] == (lit > 0)),
-                assignment=dict(zip(model.keys(), values, strict=True)),
-            )
-        )
+        self.on_improvement(solution_news(self.boardsat_model, values))
 
 
 def _set_values(
@@ -166,17 +155,10 @@ def zero_one_program(
     if names is None:
         names = [f"x{index + 1}" for index in range(model.num_vars)]
     xs = [scip.addVar(name, vtype="B") for name in names]
-    for number, row in enumerate(linear_rows(model)):
-        if deadline is not None and number % CHECK_EVERY == 0:
-            deadline.check()
+    for row in linear_rows(model, deadline):
         total = quicksum(coefficient * xs[index] for index, coefficient in row.coefficients.items())
-        if row.low is not None and row.low == row.high:
-            scip.addCons(total == row.low)
-        else:
-            if row.low is not None:
-                scip.addCons(total >= row.low)
-            if row.high is not None:
-                scip.addCons(total <= row.high)
+        for sense, side in row.sides():
+            scip.addCons(_COMPARE[sense](total, side))
     coefficients, constant = linear_objective(model)
     scip.setObjective(
         quicksum(coefficient * xs[index] for index, coefficient in coefficients.items()) + constant,
@@ -227,23 +209,17 @@ class ScipBackend(ZeroOneBackend):
             start = scip.createSol()
             _set_values(scip, start, model, xs, self.hint)
             scip.addSol(start, free=True)  # checked by SCIP: a broken hint is dropped
-        scip.optimize()
-        status = scip.getStatus()
-        if status == "userinterrupt":  # SCIP catches Ctrl-C itself: the run is cancelled
-            cancel()
-        if status not in ("optimal", *_STOPPED, *_INFEASIBLE):
-            raise BoardsatError(f"SCIP ended {model.name!r} with status {status!r}")
+        scip.optimize()  # SCIP catches Ctrl-C itself, as "userinterrupt"
         values = None
-        if scip.getNSols() > 0 and status not in _INFEASIBLE:
+        if scip.getNSols() > 0:
             best = scip.getBestSol()
             values = [scip.getSolVal(best, x) > 0.5 for x in xs]
-        return zero_one_result(
+        return _STATUSES.result(
             model,
             self.name,
             size,
             deadline,
+            status=scip.getStatus(),
             values=values,
-            infeasible=status in _INFEASIBLE,
-            optimal=status == "optimal",
             bound=least_objective(scip.getDualbound()),
         )
