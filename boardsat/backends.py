@@ -1,8 +1,9 @@
 """Backends found by name in a registry that the encoders fill: what each supports, and how to make it.
 
 ``cpsat`` is OR-Tools CP-SAT; ``highs`` is the MIP solver OR-Tools ships, ``scip`` SCIP through
-PySCIPOpt; every other name is a python-sat solver under python-sat's own name. A backend states
-its capabilities before it is asked, so a request it cannot honour fails at once, in one line.
+PySCIPOpt, ``gurobi`` Gurobi through gurobipy (optional); every other name is a python-sat solver
+under python-sat's own name. A backend states its capabilities before it is asked, so a request
+it cannot honour fails at once, in one line.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 CPSAT = "cpsat"
 HIGHS = "highs"
 SCIP = "scip"
-MIP_BACKENDS = (HIGHS, SCIP)
+GUROBI = "gurobi"
+MIP_BACKENDS = (HIGHS, SCIP, GUROBI)
 MAX_SEED = 2**31 - 2  # CP-SAT's and SCIP's seeds are 32-bit integers; a race's second adds one
 MAX_WORKERS = 2**31 - 1  # CP-SAT's worker count is a 32-bit integer
 

@@ -19,7 +19,7 @@ def solve(
     """Satisfy ``model``, or minimise its objective when it has one.
 
     ``options`` configure the backend: ``workers``, ``parameters`` and ``hint`` for CP-SAT;
-    ``parameters`` and ``hint`` for SCIP;
+    ``parameters`` and ``hint`` for SCIP; ``threads``, ``parameters`` and ``hint`` for Gurobi;
     ``cardinality``, ``circuit``, ``optimisation`` and ``proof`` for python-sat solvers;
     ``on_improvement`` for every backend, which hears of better solutions and higher proven
     bounds as they come (HiGHS reports once, at the end; python-sat's linear-up and maxsat

@@ -15,6 +15,7 @@ from typing import Any
 
 from boardsat.backends import (
     CPSAT,
+    GUROBI,
     HIGHS,
     SCIP,
     Backend,
@@ -24,6 +25,7 @@ from boardsat.backends import (
 from boardsat.errors import BoardsatError
 
 PYWRAPLP_SOLVERS = {HIGHS: "HIGHS"}  # backend name -> pywraplp solver id
+GUROBI_LARGEST_SEED = 2_000_000_000  # Gurobi's Seed stops short of MAX_SEED; larger ones wrap
 
 
 class CpSatFamily:
@@ -54,18 +56,30 @@ class CpSatFamily:
 
 
 class MipFamily:
-    """The 0-1 program solvers: HiGHS through OR-Tools' pywraplp, SCIP through PySCIPOpt."""
+    """The 0-1 program solvers: HiGHS through OR-Tools' pywraplp, SCIP through PySCIPOpt, and
+    Gurobi through gurobipy where the optional extra is installed."""
 
     def names(self) -> tuple[str, ...]:
-        return (*PYWRAPLP_SOLVERS, SCIP)
+        return (*PYWRAPLP_SOLVERS, SCIP, GUROBI)
 
     def probe(self, name: str) -> Capabilities:
-        """Usable when the library loads (and OR-Tools' build creates HiGHS); the rest is fixed."""
+        """Usable when the library loads (OR-Tools' build creates HiGHS, Gurobi finds a licence);
+        the rest is fixed."""
         if name == SCIP:
             try:
                 import pyscipopt  # noqa: F401
             except ImportError as error:
                 raise BoardsatError(f"backend 'scip' needs PySCIPOpt: {error}") from None
+        elif name == GUROBI:
+            try:
+                import gurobipy  # noqa: F401
+            except ImportError:
+                raise BoardsatError(
+                    "backend 'gurobi' needs gurobipy: pip install 'boardsat[gurobi]'"
+                ) from None
+            from boardsat.encoders.mip.gurobi import quiet_environment
+
+            quiet_environment().dispose()  # a missing or expired licence is refused here
         else:
             from ortools.linear_solver import pywraplp
 
@@ -87,6 +101,10 @@ class MipFamily:
             from boardsat.encoders.mip.scip import ScipBackend
 
             return ScipBackend(name, **checked_options(ScipBackend.OPTIONS, name, options))
+        if name == GUROBI:
+            from boardsat.encoders.mip.gurobi import GurobiBackend
+
+            return GurobiBackend(name, **checked_options(GurobiBackend.OPTIONS, name, options))
         from boardsat.encoders.mip.program import HighsBackend
 
         return HighsBackend(
@@ -94,7 +112,11 @@ class MipFamily:
         )
 
     def seed_parameters(self, name: str, seed: int) -> dict[str, int]:
-        return {"randomization/randomseedshift": seed} if name == SCIP else {}
+        if name == SCIP:
+            return {"randomization/randomseedshift": seed}
+        if name == GUROBI:
+            return {"Seed": seed % (GUROBI_LARGEST_SEED + 1)}
+        return {}  # HiGHS runs deterministically here
 
 
 class PysatFamily:

@@ -51,7 +51,7 @@ def backend_option(
     """``--backend``; ``unset`` says what stands in for it when it has no ``default``, and
     ``mip`` False refuses the MIP backends (a command whose search needs a solver session)."""
     names = (
-        "cpsat, highs, scip, or a python-sat solver name"
+        f"cpsat, {', '.join(MIP_BACKENDS)}, or a python-sat solver name"
         if mip
         else ("cpsat or a python-sat solver name")
     )

@@ -23,7 +23,7 @@ from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target
 
 Row = dict[str, Any]
-SOLVER_DISTRIBUTIONS = ("ortools", "python-sat", "PySCIPOpt", "graphillion")
+SOLVER_DISTRIBUTIONS = ("ortools", "python-sat", "PySCIPOpt", "gurobipy", "graphillion")
 """The solver libraries whose versions a row depends on, by their distribution names."""
 CSV_FIELDS = (
     "puzzle",

@@ -18,6 +18,8 @@ from pysat.solvers import Solver, SolverNames
 
 import boardsat.models
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
+from boardsat.backends import capabilities
+from boardsat.models.domination.model import build_model
 from boardsat.models.exchange import seed as exchange_seed
 from boardsat.seed_check import SeedCheck
 from tests.conftest import CliRun
@@ -41,9 +43,32 @@ def solvers_that_start() -> set[str]:
 
 def mip_solvers_that_start() -> set[str]:
     """The MIP backends that start here, found without boardsat's probe: HiGHS if this OR-Tools
-    build creates it, SCIP if PySCIPOpt imports."""
+    build creates it, SCIP if PySCIPOpt imports, Gurobi if gurobipy imports and takes its
+    licence."""
     found = {"highs"} if pywraplp.Solver.CreateSolver("HIGHS") else set()
-    return found | ({"scip"} if importlib.util.find_spec("pyscipopt") else set())
+    found |= {"scip"} if importlib.util.find_spec("pyscipopt") else set()
+    return found | ({"gurobi"} if gurobi_starts() else set())
+
+
+def gurobi_starts() -> bool:
+    try:
+        import gurobipy
+    except ImportError:  # the optional extra is not installed
+        return False
+    try:
+        gurobipy.Env(params={"OutputFlag": 0}).dispose()
+    except gurobipy.GurobiError:
+        return False
+    return True
+
+
+def hard_model(backend: str) -> Model:
+    """A model no backend settles within a short limit. Tseitin is provably hard for resolution
+    and for the LP bound, but Gurobi's parity (zero-half) cuts refute it in half a second: Gurobi
+    gets a domination board whose proof takes it minutes."""
+    if backend == "gurobi":
+        return build_model(21, 21, "dominating", symmetry=False).model
+    return tseitin(HARD_TSEITIN_VERTICES)
 
 
 def every_backend() -> set[str]:
@@ -143,9 +168,9 @@ def test_what_backends_lists_is_what_runs(backend: str, run_cli: CliRun, tmp_pat
     if claims["time_limit"] == "no":
         with pytest.raises(BoardsatError, match="time limit"):
             solve(pigeonhole(4), backend, time_limit=1.0)
-    else:  # a provably hard model, so UNKNOWN does not hang on the solver's speed
+    else:  # a hard model, so UNKNOWN does not hang on the solver's speed
         started = time.perf_counter()
-        stopped = solve(tseitin(HARD_TSEITIN_VERTICES), backend, time_limit=0.3)
+        stopped = solve(hard_model(backend), backend, time_limit=0.3)
         assert stopped.status is Status.UNKNOWN and time.perf_counter() - started < 10.3
 
 
@@ -172,6 +197,19 @@ def test_bad_input_is_one_line_and_status_2(run_cli: CliRun, args: list[str]) ->
     code, out, err = run_cli(*args)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
+
+
+def test_gurobi_without_its_extra_is_one_line_and_left_out_of_backends(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "gurobipy", None)  # `import gurobipy` fails, as uninstalled
+    capabilities.cache_clear()  # forget a probe that found it
+    code, out, err = run_cli("domination", "6", "--backend", "gurobi")
+    assert code == 2 and out == ""
+    needs = "backend 'gurobi' needs gurobipy: pip install 'boardsat[gurobi]'"
+    assert err == f"boardsat: error: {needs}\n"
+    _, listed, _ = run_cli("backends", "--json")
+    assert "gurobi" not in json.loads(listed) and "scip" in json.loads(listed)
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from boardsat.backends import is_available
 from boardsat.deadline import Deadline, cancel, cancelled, reset_cancellation, stopper
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
@@ -22,6 +23,7 @@ from boardsat.models.tour.rules import validate_tour
 from boardsat.results import Status
 from tests.cli.start_up import start_up_s
 
+NEEDS_GUROBI = pytest.mark.skipif(not is_available("gurobi"), reason="needs the gurobi extra")
 SOLVING_AFTER_START_UP_S = 2.0  # past the model build, well before an answer
 # the wait before Ctrl-C grows with the start-up, so the signal lands in the solve, not the imports
 
@@ -94,6 +96,20 @@ def test_highs_in_its_child_stops_too() -> None:
     assert json.loads(out)["status"] == "UNKNOWN"
 
 
+@pytest.mark.gurobi
+@NEEDS_GUROBI
+def test_gurobi_gives_ctrl_c_back_and_keeps_stdout_for_the_answer() -> None:
+    """Gurobi takes SIGINT while it optimises, and would print a line on stdout; given back,
+    Ctrl-C cancels as for the other backends and the JSON is the only output."""
+    args = ("domination", "21", "--variant", "dominating", "--backend", "gurobi")
+    code, out, err = interrupted(*args, "--json")
+    _checked_exit(code, err)
+    answer = json.loads(out)
+    assert answer["status"] == "UNKNOWN"
+    placement = [tuple(square) for square in answer["placement"]]
+    assert placement and validate(21, 21, "dominating", placement) == []
+
+
 DEEP_EXCHANGE = (
     *("exchange", "--start", "BBBBB/...../...../...../WWWWW"),
     *("--goal", "WWWWW/...../...../...../BBBBB"),
@@ -156,13 +172,25 @@ def test_ctrl_c_while_the_main_thread_holds_the_stoppers_lock_ends_the_run() -> 
     assert ended.stdout.strip() == "True"
 
 
-def test_cancel_stops_a_solve_that_has_no_time_limit() -> None:
-    """The cancellation in-process: a timer thread cancels a CP-SAT minimisation without a limit,
-    which ends at once with its best placement, UNKNOWN, as at a time limit."""
+@pytest.mark.parametrize(
+    ("size", "variant", "options"),
+    [
+        (22, "independent", {"route": "single"}),
+        pytest.param(
+            21, "dominating", {"backend": "gurobi"}, marks=[pytest.mark.gurobi, NEEDS_GUROBI]
+        ),
+    ],
+)
+def test_cancel_stops_a_solve_that_has_no_time_limit(
+    size: int, variant: str, options: dict[str, str]
+) -> None:
+    """The cancellation in-process: a timer thread cancels a minimisation without a limit (CP-SAT
+    alone, Gurobi through its stopper), which ends at once with its best placement, UNKNOWN, as
+    at a time limit."""
     timer = threading.Timer(2.0, cancel)
     timer.start()
     try:
-        answer = solve_domination(22, 22, route="single")
+        answer = solve_domination(size, size, variant, **options)
     finally:
         timer.cancel()
         was_cancelled = cancelled()
@@ -170,7 +198,7 @@ def test_cancel_stops_a_solve_that_has_no_time_limit() -> None:
     assert was_cancelled and answer.result.status is Status.UNKNOWN
     assert answer.seconds < 30  # unstopped, it takes minutes
     if answer.result.has_solution:
-        assert validate(22, 22, "independent", answer.placement) == []
+        assert validate(size, size, variant, answer.placement) == []
 
 
 def test_cancel_ends_every_deadline_and_calls_the_stoppers() -> None:

@@ -1,9 +1,10 @@
-"""MIP backends (HiGHS through pywraplp, SCIP through PySCIPOpt) against CP-SAT on the same models.
+"""MIP backends (HiGHS through pywraplp, SCIP through PySCIPOpt, Gurobi where its extra is
+installed) against CP-SAT on the same models.
 
 Random small models and knight domination must get CP-SAT's verdict and optimum; what a MIP
 solver cannot do (circuits, enumeration, sessions) is refused in one line, and a time limit ends
-in UNKNOWN with a bound that is still valid. SCIP reports its news as it finds them: each report
-must be a true solution or a valid bound, in order.
+in UNKNOWN with a bound that is still valid. SCIP and Gurobi report their news as they find
+them: each report must be a true solution or a valid bound, in order.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import MIP_BACKENDS, is_available
+from boardsat.backends import GUROBI, MIP_BACKENDS, SCIP, is_available
 from boardsat.brute_force import holds, reader
 from boardsat.model import Circuit, Key
 from boardsat.models.domination.model import VARIANTS, build_model
@@ -24,6 +25,17 @@ from boardsat.results import Improvement
 from tests.oracles.model_oracle import models
 
 MIP = [name for name in MIP_BACKENDS if is_available(name)]
+LIVE = [name for name in (SCIP, GUROBI) if name in MIP]  # news as they come, hints, parameters
+FIRST_SOLUTION_ONLY = {SCIP: {"limits/solutions": 1}, GUROBI: {"SolutionLimit": 1}}
+
+
+def on(backend: str, *values: object) -> object:
+    """A test case on ``backend``, under the ``gurobi`` marker where that is Gurobi."""
+    return pytest.param(backend, *values, marks=[pytest.mark.gurobi] if backend == GUROBI else [])
+
+
+MIP_CASES = [on(name) for name in MIP]
+LIVE_CASES = [on(name) for name in LIVE]
 INDEPENDENT_20X20 = published_minimum(20, "independent")  # OEIS A342576
 
 without_circuit = models(with_objective=False).filter(
@@ -34,10 +46,10 @@ without_circuit_minimising = models(with_objective=True).filter(
 )
 
 
-def test_both_mip_backends_are_installed() -> None:
+def test_both_bundled_mip_backends_are_installed() -> None:
     """OR-Tools wheels ship HiGHS and PySCIPOpt is a dependency; without them every test below
-    would pass by skipping."""
-    assert MIP == ["highs", "scip"]
+    would pass by skipping. Gurobi is an optional extra."""
+    assert [name for name in MIP if name != GUROBI] == ["highs", "scip"]
 
 
 def check_assignment(model: Model, assignment: Mapping[Key, bool]) -> None:
@@ -70,7 +82,7 @@ def test_optima_agree_with_cpsat(model: Model) -> None:
             assert model.objective.value(lit) == result.objective
 
 
-@pytest.mark.parametrize("backend", MIP)
+@pytest.mark.parametrize("backend", MIP_CASES)
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_knight_domination_optima_match_cpsat(backend: str, variant: str) -> None:
     for size in (3, 4, 6):
@@ -94,13 +106,16 @@ def test_highs_reports_its_final_answer_once() -> None:
     assert heard == [final]
 
 
+@pytest.mark.parametrize("backend", LIVE_CASES)
 @pytest.mark.parametrize(("size", "variant"), [(8, "independent"), (10, "dominating")])
-def test_scip_reports_true_solutions_and_valid_bounds_as_it_goes(size: int, variant: str) -> None:
+def test_news_are_true_solutions_and_valid_bounds_as_they_come(
+    backend: str, size: int, variant: str
+) -> None:
     built = build_model(size, size, variant)
     objective = built.model.objective
     assert objective is not None
     heard: list[Improvement] = []
-    result = solve(built.model, "scip", on_improvement=heard.append)
+    result = solve(built.model, backend, on_improvement=heard.append)
     assert result.status is Status.OPTIMAL
     found = [news.objective for news in heard if news.objective is not None]
     bounds = [news.bound for news in heard if news.bound is not None]
@@ -113,9 +128,8 @@ def test_scip_reports_true_solutions_and_valid_bounds_as_it_goes(size: int, vari
             assert objective.value(lit) == news.objective
 
 
-@pytest.mark.parametrize(
-    ("parameters", "message"),
-    [
+BAD_PARAMETERS = {
+    SCIP: [
         ({"no/such": 1}, "SCIP has no parameter 'no/such'"),
         ({"limits/time": -5}, "'limits/time' cannot take -5"),
         ({"limits/time": "soon"}, "'limits/time' cannot take 'soon'"),
@@ -124,15 +138,30 @@ def test_scip_reports_true_solutions_and_valid_bounds_as_it_goes(size: int, vari
         ({"randomization/randomseedshift": 2**40}, "cannot take 1099511627776"),
         ({"separating/maxrounds": 0.5}, "'separating/maxrounds' cannot take 0.5"),
     ],
+    GUROBI: [
+        ({"NoSuch": 1}, "Gurobi has no parameter 'NoSuch'"),
+        ({"TimeLimit": -5}, "'TimeLimit' cannot take -5"),
+        ({"TimeLimit": "soon"}, "'TimeLimit' cannot take 'soon'"),
+        ({"Presolve": True}, "'Presolve' cannot take True"),
+        ({"Seed": 2**40}, "cannot take 1099511627776"),
+        ({"Threads": 0.5}, "'Threads' cannot take 0.5"),
+        ({"LogFile": 5}, "'LogFile' cannot take 5"),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("backend", "parameters", "message"),
+    [on(backend, *case) for backend in LIVE for case in BAD_PARAMETERS[backend]],
 )
-def test_a_bad_scip_parameter_is_one_line_before_solving(
-    parameters: dict[str, object], message: str, capfd: pytest.CaptureFixture[str]
+def test_a_bad_parameter_is_one_line_before_solving(
+    backend: str, parameters: dict[str, object], message: str, capfd: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(BoardsatError, match=message) as refused:
-        solve(Model(), "scip", parameters=parameters)
+        solve(Model(), backend, parameters=parameters)
     assert "\n" not in str(refused.value)
     out, err = capfd.readouterr()
-    assert out == err == ""  # SCIP's own C error lines are kept off the terminal
+    assert out == err == ""  # the solvers' own C error lines and banners stay off the terminal
 
 
 @pytest.mark.parametrize(
@@ -150,38 +179,42 @@ def test_scip_limits_stop_it_with_unknown_and_a_valid_bound(limit: dict[str, flo
     assert result.bound <= best <= (result.objective or best)
 
 
-def test_scip_starts_from_a_hint_and_drops_a_broken_one() -> None:
-    """Stopped at its first solution, SCIP returns the hinted optimum itself, square for square;
-    a hint that breaks the rules changes nothing in the answer."""
+@pytest.mark.parametrize("backend", LIVE_CASES)
+def test_a_hint_is_the_start_and_a_broken_one_is_dropped(backend: str) -> None:
+    """Stopped at its first solution, the solver returns the hinted optimum itself, square for
+    square; a hint that breaks the rules changes nothing in the answer."""
     built = build_model(10, 10, "dominating", symmetry=False)
     optimum = solve(built.model, "cadical195", optimisation="maxsat")
     assert optimum.proven_optimal and optimum.objective is not None
-    first_only = {"limits/solutions": 1}
-    hinted = solve(built.model, "scip", parameters=first_only, hint=optimum.assignment)
+    first_only = FIRST_SOLUTION_ONLY[backend]
+    hinted = solve(built.model, backend, parameters=first_only, hint=optimum.assignment)
     assert hinted.objective == optimum.objective
     hint = dict(optimum.assignment)  # results hold every key of the model
     assert dict(hinted.assignment) == hint  # its first solution is the hint, square for square
     check_assignment(built.model, hinted.assignment)
     empty_board = dict.fromkeys(built.model.keys(), False)
-    broken = solve(built.model, "scip", hint=empty_board)
+    broken = solve(built.model, backend, hint=empty_board)
     assert broken.proven_optimal and broken.objective == optimum.objective
 
 
-def test_scip_reports_a_hint_it_takes_as_its_first_improvement() -> None:
-    """SCIP takes a hint before its event handler starts listening; the hint is still heard."""
+@pytest.mark.parametrize("backend", LIVE_CASES)
+def test_a_hint_taken_is_the_first_improvement_heard(backend: str) -> None:
+    """SCIP takes a hint before its event handler starts listening, Gurobi before its first
+    callback; the hint is still heard."""
     built = build_model(8, 8, "dominating", symmetry=False)
     optimum = solve(built.model, "cadical195", optimisation="maxsat")
     heard: list[Improvement] = []
-    solve(built.model, "scip", hint=optimum.assignment, on_improvement=heard.append)
+    solve(built.model, backend, hint=optimum.assignment, on_improvement=heard.append)
     first = next(news for news in heard if news.objective is not None)
     hint = dict(optimum.assignment)  # results hold every key of the model
     assert first.objective == optimum.objective and dict(first.assignment) == hint
 
 
-@pytest.mark.parametrize("backend", MIP)
+@pytest.mark.parametrize("backend", [name for name in MIP if name != GUROBI])
 def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
     """A limit of 0 is spent before the solver starts (HiGHS gets its least limit, 1 ms) on a
-    board whose proof takes it minutes: UNKNOWN whatever the machine, with a bound that holds."""
+    board whose proof takes it minutes: UNKNOWN whatever the machine, with a bound that holds.
+    Gurobi's pip licence refuses this board: test_gurobi_backend.py times it on a smaller one."""
     built = build_model(20, 20, "independent")
     started = time.perf_counter()
     result = solve(built.model, backend, time_limit=0)
@@ -195,7 +228,7 @@ def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
         check_assignment(built.model, result.assignment)
 
 
-@pytest.mark.parametrize("backend", MIP)
+@pytest.mark.parametrize("backend", MIP_CASES)
 def test_circuits_enumeration_and_sessions_are_refused_in_one_line(backend: str) -> None:
     model = Model("triangle")
     model.add_circuit(3, [(t, (t + 1) % 3, model.var(("arc", t))) for t in range(3)])
@@ -210,7 +243,7 @@ def test_circuits_enumeration_and_sessions_are_refused_in_one_line(backend: str)
         assert "\n" not in str(refused.value)
 
 
-@pytest.mark.parametrize("backend", MIP)
+@pytest.mark.parametrize("backend", MIP_CASES)
 def test_options_of_other_backends_are_rejected(backend: str) -> None:
     with pytest.raises(BoardsatError, match="takes no option workers"):
         solve(Model(), backend, workers=2)
