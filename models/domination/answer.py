@@ -9,6 +9,7 @@ from typing import Any
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.draw import placement_picture
+from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import PORTFOLIO_WORKER
 from boardsat.models.picture import Drawn, Picture
 from boardsat.race import RaceEvent
@@ -127,11 +128,14 @@ class DominationAnswer(Drawn):
         )
 
     def _route_words(self, route: str) -> str:
+        ordered = ""  # the seeds' row order goes without saying
+        if self.order not in (None, DEFAULT_ORDER):
+            ordered = f" (squares in {self.order} order)"
         if route == "race":
             closed = f", closed by the {self.finisher}" if self.finisher else ""
-            return f"race on {self.result.backend}{closed}"
+            return f"race on {self.result.backend}{ordered}{closed}"
         if route == "core":
-            return f"core-guided prover alone on {self.result.backend}"
+            return f"core-guided prover alone on {self.result.backend}{ordered}"
         if route == "descent":
             return f"SAT-UNSAT descent on {self.result.backend} [{self.encoding}]"
         if route == "portfolio":

@@ -8,8 +8,9 @@ domination route of ``routes.ROUTES`` on a backend, or ``BACKEND/textbook``: one
 square, no symmetry break, no bound, minimised by the backend alone. A domination route may add
 ``@ORDER``, the square order (order.py; default: the route's ORDER entry), and ``/sym`` or
 ``/nosym``, the lex-leader break on or off (default: the route's own choice), so that the order
-matrix measures both on every route. The single and textbook
-routes run CP-SAT on the cell's threads; the others keep their own settings. Every placement is
+matrix measures both on every route. ``gurobi/tuned`` is the single route on Gurobi with the
+parameters the author of the recent OEIS terms used. The single and textbook routes run CP-SAT
+and Gurobi on the cell's threads; the others keep their own settings. Every placement is
 checked here by :func:`validate`, apart from the check the route makes itself.
 """
 
@@ -19,7 +20,7 @@ import re
 from functools import cache
 from typing import Any
 
-from boardsat.backends import CPSAT, seed_parameters
+from boardsat.backends import CPSAT, GUROBI, seed_parameters
 from boardsat.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
@@ -34,7 +35,18 @@ from boardsat.results import Result, Status
 from boardsat.solve import solve
 
 TEXTBOOK = "textbook"
+TUNED = "tuned"
+# The Gurobi parameters the author of the recent OEIS terms (A342576, A006075) tuned for these
+# models: the peer a researcher compares with, run on boardsat's model by the single route.
+GUROBI_TUNED = {
+    "DegenMoves": 6,
+    "Heuristics": 0,
+    "CutPasses": 3,
+    "GomoryPasses": 5,
+    "PrePasses": 8,
+}
 SAT_SOLVER = "cadical195"
+THREADS_OPTION = {CPSAT: "workers", GUROBI: "threads"}  # the backends that take a thread count
 EXHAUSTIVE_SQUARES = 36
 """The largest board (in squares) the exhaustive search is asked for: 6x6 takes a tenth of a
 second, and each square more multiplies that."""
@@ -96,12 +108,17 @@ def route(name: str) -> RouteSpec:
     """``BACKEND/ROUTE[@ORDER][/sym|/nosym]`` read into its backend, domination route and model
     options, refused in one line when unknown or when the route cannot run on the backend."""
     parts = _ROUTE.fullmatch(name)
-    if parts is None or parts["route"] not in (*ROUTES, TEXTBOOK):
+    if parts is None or parts["route"] not in (*ROUTES, TEXTBOOK, TUNED):
         raise BoardsatError(
             f"unknown domination route {name!r}: give BACKEND/ROUTE[@ORDER][/sym|/nosym], "
-            f"ROUTE one of {', '.join((*ROUTES, TEXTBOOK))}"
+            f"ROUTE one of {', '.join((*ROUTES, TEXTBOOK))}, or gurobi/{TUNED}"
         )
     backend, chosen = parts["backend"], parts["route"]
+    if chosen == TUNED:
+        if backend != GUROBI:
+            raise BoardsatError(f"{name!r}: the {TUNED} route is Gurobi's, gurobi/{TUNED}")
+        check_route("single", backend)
+        return RouteSpec(name, backend, "single", {"parameters": GUROBI_TUNED})
     options: dict[str, Any] = {}
     if parts["order"] is not None:
         options["order"] = check_order(parts["order"])
@@ -156,9 +173,10 @@ def run(cell: Cell) -> RowOutcome:
 
 
 def _single_options(chosen: RouteSpec, cell: Cell) -> dict[str, Any]:
-    """The single route on CP-SAT runs on the cell's threads, not the route's default eight."""
-    if chosen.encoding == "single" and chosen.backend == CPSAT:
-        return {"workers": cell.threads}
+    """The single route on CP-SAT and on Gurobi runs on the cell's threads, not the solver's
+    default (eight workers; every core)."""
+    if chosen.encoding == "single" and chosen.backend in THREADS_OPTION:
+        return {THREADS_OPTION[chosen.backend]: cell.threads}
     return {}
 
 
@@ -171,8 +189,8 @@ def _textbook(
     parameters = seed_parameters(backend, cell.seed)
     if parameters:
         options["parameters"] = parameters
-    if backend == CPSAT:
-        options["workers"] = cell.threads
+    if backend in THREADS_OPTION:
+        options[THREADS_OPTION[backend]] = cell.threads
     result = solve(built.model, backend, time_limit=cell.time_limit, **options)
     return decode(built, result), result, TEXTBOOK
 

@@ -20,7 +20,7 @@ from boardsat.models.domination.routes import (
     CPSAT_LOCAL_SEARCH,
     CPSAT_SHARED_LOCAL_SEARCH,
     RC2,
-    SAT_PLACER,
+    SAT_DESCENT,
     SCIP_DEFAULTS,
     SCIP_ROOT_CUTS_ONLY,
     Setting,
@@ -164,10 +164,7 @@ LINE_UPS: tuple[LineUpRow, ...] = (
         "rc2",
         (
             RacerPlan("core-guided prover", (StagePlan(RC2),)),
-            RacerPlan(
-                "placer, then second prover",
-                (StagePlan(SAT_PLACER, share=True), StagePlan(RC2, seed_offset=1, shuffled=True)),
-            ),
+            RacerPlan("SAT-UNSAT descent", (StagePlan(SAT_DESCENT),)),
         ),
     ),
 )

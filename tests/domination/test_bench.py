@@ -97,6 +97,11 @@ def test_a_lower_bound_above_a_valid_placement_is_a_contradiction(
         ("nosuchsolver/auto", "nosuchsolver"),
         ("cpsat", "unknown domination route"),
         ("highs/race", "the race route needs"),
+        ("cadical195/descent@spiral", "unknown square order"),
+        ("cpsat/descent", "the descent route needs"),
+        ("cpsat/textbook@hilbert", "takes no order"),
+        ("cpsat/tuned", "Gurobi's"),
+        ("cpsat/auto/nosym@row", "unknown domination route"),
     ],
 )
 def test_a_route_that_cannot_run_is_refused_in_one_line(name: str, said: str) -> None:
@@ -123,3 +128,14 @@ def test_every_route_the_help_names_is_read_back_as_itself() -> None:
     for name in BENCH.routes:
         chosen = BENCH.route(name)
         assert (chosen.name, f"{chosen.backend}/{chosen.encoding}") == (name, name)
+
+
+def test_a_route_name_carries_its_square_order_and_symmetry_break_into_the_cell() -> None:
+    chosen = BENCH.route("cadical195/descent@hilbert/nosym")
+    assert (chosen.backend, chosen.encoding) == ("cadical195", "descent")
+    assert chosen.options == {"order": "hilbert", "symmetry": False}
+    assert BENCH.route("cpsat/race/sym").options == {"symmetry": True}
+    cell = Cell("domination", "dominating:6", "cadical195/descent@zorder/nosym", 0, 30)
+    outcome = BENCH.run(cell)
+    assert outcome.status == "OPTIMAL" and outcome.problems == ()
+    assert outcome.objective == published_minimum(6, "dominating")

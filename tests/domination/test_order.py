@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -18,6 +19,7 @@ from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, build_model, build_refutation, knight_key
 from boardsat.models.domination.order import ORDERS, square_order
+from boardsat.models.domination.routes import ORDER
 from boardsat.models.domination.solve import solve_domination
 from tests.conftest import CliRun
 
@@ -153,3 +155,28 @@ def test_the_cli_names_the_order_in_its_answer_and_refuses_an_unknown_one(run_cl
     assert document["proven_optimal"] and document["knights"] == 14
     code, _, err = run_cli("domination", "8", "--order", "spiral")
     assert code == 2 and "spiral" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("backend", "kind"), [("cpsat", "cpsat"), ("cadical195", "rc2")])
+def test_each_backend_kind_builds_in_the_order_its_record_chose(backend: str, kind: str) -> None:
+    answer = solve_domination(6, 6, "dominating", backend=backend)
+    assert answer.order == ORDER[kind] and answer.to_json()["order"] == ORDER[kind]
+    assert answer.proven_optimal and answer.knights == minimum_knights(6, 6, "dominating")
+
+
+def test_a_proof_by_cubes_keeps_its_order_and_refuses_to_resume_in_another(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    proof = tmp_path / "p"
+    args = ("domination", "6", "--cubes", "--proof-dir", str(proof), "--order", "zorder", "--json")
+    code, out, err = run_cli(*args)
+    assert code == 0, err
+    assert json.loads(out)["proven"]
+    manifest = json.loads((proof / "manifest.json").read_text())
+    assert manifest["claim"]["order"] == "zorder"
+    code, out, _ = run_cli("proof", "check", str(proof))
+    assert code == 0 and "is optimal, certified" in out
+    code, _, err = run_cli(
+        "domination", "6", "--cubes", "--proof-dir", str(proof), "--order", "row"
+    )
+    assert code == 2 and "holds the proof of another claim" in err

@@ -21,6 +21,8 @@ import pytest
 
 from boardsat import BoardsatError, Status, solve
 from boardsat.backends import MAX_SEED, seed_parameters
+from boardsat.cells import Cell
+from boardsat.models.domination.bench import BENCH
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.rules import validate
@@ -117,3 +119,10 @@ def test_the_cli_solves_on_gurobi(run_cli: CliRun) -> None:
     assert answer["knights"] == published_minimum(6, "independent")
     placement = [tuple(square) for square in answer["placement"]]
     assert validate(6, 6, "independent", placement) == []
+
+
+@pytest.mark.parametrize("route", ["gurobi/single", "gurobi/tuned"])
+def test_the_benchmark_peer_routes_prove_the_published_optimum_on_two_threads(route: str) -> None:
+    outcome = BENCH.run(Cell("domination", "independent:9", route, 0, 60, threads=2))
+    assert outcome.status == "OPTIMAL" and outcome.problems == ()
+    assert outcome.objective == published_minimum(9, "independent")
