@@ -110,6 +110,11 @@ class Claim(Protocol):
         """The claim in words."""
         ...
 
+    def grounds(self) -> str | None:
+        """Why refuting the model proves the claim, where the model states less than the claim
+        (a symmetry break keeps one solution of each class); None where it states the claim."""
+        ...
+
     def model(self) -> Model:
         """The model whose solutions would refute the claim (no objective)."""
         ...

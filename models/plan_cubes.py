@@ -86,6 +86,9 @@ class PlanningClaim:
             f"no {self.puzzle} plan of exactly {counted(self.horizon, 'move')} ({given}; {label})"
         )
 
+    def grounds(self) -> str | None:
+        return None  # the strengthenings keep a shortest plan; describe() names them
+
     def request(self) -> PlanRequest[Any, Any]:
         """The request the puzzle's instance file would build: its puzzle and strengthenings."""
         solving = {} if self.strengthen is None else {"strengthen": self.strengthen}

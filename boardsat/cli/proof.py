@@ -308,6 +308,8 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
     for problem in result.problems:
         click.echo(f"problem: {problem}")
     click.echo(f"claim: {result.describes}")
+    if result.grounds is not None:
+        click.echo(f"why the formula proves it: {result.grounds}")
     earlier = f" ({result.from_ledger} by the ledger {ledger})" if kept is not None else ""
     click.echo(
         f"{counted(result.certified, 'refutation')} certified{earlier},"

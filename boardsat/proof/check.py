@@ -42,6 +42,7 @@ class ProofCheck:
     certified: int
     uncertified: int
     from_ledger: int = 0
+    grounds: str | None = None  # why refuting the formula proves the claim (Claim.grounds)
 
     @property
     def certified_all(self) -> bool:
@@ -108,7 +109,9 @@ def check_proof(
                 ledger.accept(checked.digest, verdict.formula_hash)
             if on_checked is not None:
                 on_checked(done, len(tasks))
-    return ProofCheck(claim.describe(), tuple(problems), certified, uncertified, from_ledger)
+    return ProofCheck(
+        claim.describe(), tuple(problems), certified, uncertified, from_ledger, claim.grounds()
+    )
 
 
 def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> list[str]:

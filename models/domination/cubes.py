@@ -70,6 +70,14 @@ class DominationClaim:
             f" on the {self.rows}x{self.cols} board"
         )
 
+    def grounds(self) -> str | None:
+        if not self.symmetry:
+            return None
+        return (
+            f"its symmetry break keeps the least placement of each symmetry class, in {self.order}"
+            " order; a class's placements have equal knights, so refuting the least refutes all"
+        )
+
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> DominationClaim:
         return cls(
@@ -150,6 +158,9 @@ class WindowClaim:
         return (
             f"rows {self.top} to {self.bottom - 1} need more than {counted(self.at_most, 'knight')}"
         )
+
+    def grounds(self) -> str | None:
+        return None  # no symmetry break: the window's own cover, as stated
 
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> WindowClaim:

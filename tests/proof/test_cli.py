@@ -34,6 +34,8 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     assert f"{len(sizes)} certificates: {data_size(sum(sizes))}, the largest" in out
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 0 and f"{best} is optimal, certified" in out
+    claim = json.loads((proof / "manifest.json").read_text())["claim"]
+    assert claim["symmetry"] and f"each symmetry class, in {claim['order']} order" in out
     ledger = tmp_path / "ledger.jsonl"
     code, first, _ = run_cli("proof", "check", str(proof), "--ledger", str(ledger))
     assert code == 0 and f"(0 by the ledger {ledger})" in first
