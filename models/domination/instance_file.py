@@ -1,7 +1,7 @@
 """A domination instance file, read into the request `boardsat domination` builds with the same
 options: ``rows`` (and ``cols``, default ``rows``) and ``variant``; ``[solve]`` takes the
-command's ``--backend``, ``--time-limit``, ``--route``, ``--seed``, ``--symmetry``, ``--tiles`` and
-``--split``. The options of one backend (``--proof``, ``--optimisation``, ``--workers``) stay on
+command's ``--backend``, ``--time-limit``, ``--route``, ``--seed``, ``--symmetry``, ``--order``,
+``--tiles`` and ``--split``. The options of one backend (``--proof``, ``--optimisation``, ``--workers``) stay on
 the command line.
 
 ```toml
@@ -20,13 +20,14 @@ from boardsat.backends import CPSAT, MAX_SEED
 from boardsat.models.board import Board
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.model import VARIANTS
+from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ROUTES
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import FileAnswer, Listeners, Table, backend, time_limit
 from boardsat.results import Status
 
 KEYS = ("rows", "cols", "variant")
-SOLVE_KEYS = ("backend", "time_limit", "route", "seed", "symmetry", "tiles", "split")
+SOLVE_KEYS = ("backend", "time_limit", "route", "seed", "symmetry", "order", "tiles", "split")
 
 
 def request(table: Table, solving: Table) -> DominationRequest:
@@ -49,7 +50,15 @@ def request(table: Table, solving: Table) -> DominationRequest:
             solving.get("tiles", int, 0, at_least=0),
             seed,
             solving.get("split", bool, None),
+            order=_order(solving),
         )
+
+
+def _order(solving: Table) -> str | None:
+    """The file's square order; None, when it names none, lets the route choose."""
+    if "order" not in solving.data:
+        return None
+    return solving.choose("order", tuple(ORDERS), DEFAULT_ORDER)
 
 
 def solve(request: DominationRequest, listeners: Listeners) -> FileAnswer:

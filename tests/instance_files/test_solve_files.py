@@ -95,6 +95,15 @@ def test_a_written_file_with_solve_options_builds_the_commands_request(
     assert command_request(command, run_cli, monkeypatch) == read_instance(str(path)).request
 
 
+def test_a_domination_file_with_a_square_order_builds_the_commands_request(
+    tmp_path: Path, run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "knights.toml"
+    path.write_text('kind = "domination"\nrows = 8\n[solve]\norder = "zorder"\nsymmetry = true\n')
+    command = [*COMMANDS["domination:seed"], "--order", "zorder", "--symmetry"]
+    assert command_request(command, run_cli, monkeypatch) == read_instance(str(path)).request
+
+
 def test_the_command_line_overrides_the_files_backend_and_time_limit() -> None:
     request = read_instance("tour:closed-8", {"backend": "cadical195", "time_limit": 7.0}).request
     assert (request.backend, request.time_limit) == ("cadical195", 7.0)
@@ -213,6 +222,7 @@ BAD = {
     "bad flipit line": ('kind = "flipit"\ncells = 4\nlines = [[0, 9]]\n', "lines"),
     "square off the board": ('kind = "tour"\nrows = 5\nopen = true\nstart = "z9"\n', "start"),
     "unknown variant": ('kind = "domination"\nrows = 5\nvariant = "x"\n', "variant"),
+    "unknown order": ('kind = "domination"\nrows = 5\n[solve]\norder = "x"\n', "solve.order"),
 }
 
 
