@@ -88,8 +88,8 @@ variant_option = click.option(
     type=click.IntRange(min=0, max=MAX_SEED),
     default=1,
     show_default=True,
-    help="CP-SAT's random seed, SCIP's seed shift and the SAT race's model shuffle: proof times"
-    " vary by seed.",
+    help="CP-SAT's and Gurobi's random seed, SCIP's seed shift, the total race's model shuffle:"
+    " proof times vary by seed (SAT solvers take none).",
 )
 @click.option(
     "--proof",

@@ -141,9 +141,8 @@ def _placements(
     if tiles:
         for coverers, least in window_bounds(board, variant, tiles, deadline):
             model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
-    if symmetry:
+    if symmetry:  # ``placed`` is in the chosen order, and so is the dict: the break follows it
         add_lex_leader(model, board, {square: knight_key(square) for square in placed}, deadline)
-        # ``placed`` is in the chosen order, and a dict keeps it: the break compares along it
     deadline.check()
     return DominationModel(board, variant, model), knights
 

@@ -46,8 +46,9 @@ class DominationRequest:
     before anything is built.
 
     ``symmetry`` (the lex-leader break) defaults to the route's table entry: on in the single
-    route except on MIP solvers. ``seed`` is CP-SAT's random seed, SCIP's random seed shift and
-    the SAT race's model shuffle; proof times on one board vary several-fold by seed.
+    route except on MIP solvers. ``seed`` is CP-SAT's and Gurobi's random seed, SCIP's random
+    seed shift and the CP-SAT total race's model shuffle (python-sat's solvers take none);
+    proof times on one board vary several-fold by seed.
     ``split`` solves the total variant as two covers, one per square colour, each by ``route``;
     it defaults to on there, unless tile bounds or a proof (of one formula) are asked for.
     ``order`` lists the squares for the model (order.py); None takes the route's ORDER entry.
