@@ -4,8 +4,9 @@ A MIP solver is the baseline researchers expect next to CP-SAT and SAT, so it re
 model: one binary per variable, a literal ``-v`` counts as ``1 - x_v``, clauses and cardinalities
 become linear rows and the objective a linear sum. ``linear_rows`` and ``linear_objective`` are
 that view, shared with the SCIP and Gurobi backends (scip.py, gurobi.py); ``zero_one_result``
-turns what a MIP solver found and proved into the one Result vocabulary. No MIP backend has a circuit constraint or
-incremental solving, so circuits, enumeration and sessions are refused at once.
+turns what a MIP solver found and proved into the one Result vocabulary. No MIP backend has a
+circuit constraint or incremental solving, so circuits, enumeration and sessions are refused at
+once.
 """
 
 from __future__ import annotations

@@ -173,8 +173,10 @@ def in_process_stage(
     """The one stage of the ``core``, ``portfolio`` or ``descent`` route."""
     if route == "descent":
         setting = SAT_DESCENT
+    elif route == "core":
+        setting = CORE_PROVER[kind]
     else:
-        setting = CORE_PROVER[kind] if route == "core" else PORTFOLIO[variant]
+        setting = PORTFOLIO[variant]
     return setting.stage(model, backend, seed)
 
 
