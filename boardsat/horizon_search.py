@@ -75,16 +75,20 @@ class PlanOutcome:
 
     ``max_horizon`` is None when the search had no such limit; with ``NO_PLAN`` it means a proof
     outside the horizons showed that no plan of any length exists (see :func:`settled`).
+    ``route`` names what proved it: ``sat`` (these horizons, whose ``plan`` is the task's
+    actions), or an explicit-state search over the rules (``search``, ``bfs``), whose ``plan``
+    is the puzzle's own moves and whose horizons are those its lower bound passed.
     """
 
     ending: Ending
-    plan: tuple[Action, ...] | None
+    plan: tuple[object, ...] | None
     horizons: tuple[HorizonReport, ...]
     lower_bound: int
     max_horizon: int | None
     backend: str
     encoding: str
     seconds: float
+    route: str = "sat"
 
     @property
     def proven_optimal(self) -> bool:
@@ -125,12 +129,21 @@ def settled(
     lower_bound: int,
     max_horizon: int | None,
     seconds: float,
+    route: str = "sat",
 ) -> PlanOutcome:
     """An outcome decided before any horizon was built: no time was left for the search, or a
     puzzle's own proof (``NO_PLAN`` with ``max_horizon`` None) made it needless."""
     options = strengthenings or Strengthenings()
     return PlanOutcome(
-        ending, None, (), lower_bound, max_horizon, backend, _route(backend, options), seconds
+        ending,
+        None,
+        (),
+        lower_bound,
+        max_horizon,
+        backend,
+        _route(backend, options),
+        seconds,
+        route,
     )
 
 

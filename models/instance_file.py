@@ -33,7 +33,7 @@ from boardsat.errors import BoardsatError
 from boardsat.horizon_search import Ending, HorizonEvent
 from boardsat.models import plan_solve
 from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_solve import PlanRequest, PlanRoute
+from boardsat.models.plan_solve import ROUTES, PlanRequest, PlanRoute
 from boardsat.race import RaceEvent
 
 if sys.version_info >= (3, 11):
@@ -303,6 +303,7 @@ def read_table(source: str, data: Mapping[str, Any], overrides: Mapping[str, Any
 # The planning puzzles' part, the same for each of them.
 
 PLAN_SOLVE_KEYS = (
+    "route",
     "backend",
     "time_limit",
     "max_horizon",
@@ -324,6 +325,7 @@ def plan_request(
         strengthenings = Strengthenings.parse(solving.get("strengthen", str, route.strengthen))
     return route.request(
         instance,
+        route=planner(solving, route.route),
         backend=backend(solving, route.backend),
         max_horizon=solving.get("max_horizon", int, route.cap, at_least=0),
         time_limit=time_limit(solving),
@@ -332,6 +334,14 @@ def plan_request(
         verify=solving.get("verify", bool, False),
         farthest=solving.get("farthest", bool, False),
     )
+
+
+def planner(solving: Table, default: str) -> str:
+    """``route``: a planning route, refused as the command refuses it."""
+    name = solving.get("route", str, default)
+    if name not in ROUTES:
+        raise solving.error("route", f"unknown route {name!r}; known: {', '.join(ROUTES)}")
+    return name
 
 
 def start_goal_request(

@@ -84,6 +84,7 @@ class PlanAnswer(Drawn, Generic[P, M]):
     positions: tuple[P, ...] | None
     oracle: OracleCheck | None = None
     farthest: Farthest | None = None
+    raced: tuple[str, ...] = ()  # the routes the auto route raced, the winner among them
 
     @property
     def limit_reached(self) -> bool:
@@ -133,6 +134,8 @@ class PlanAnswer(Drawn, Generic[P, M]):
         document: dict[str, Any] = {
             "start": puzzle.position_text(puzzle.start),
             "goal": puzzle.goal_text(),
+            "route": outcome.route,
+            "raced": list(self.raced),
             "backend": outcome.backend,
             "encoding": outcome.encoding,
             "ending": outcome.ending.value,
@@ -152,11 +155,21 @@ class PlanAnswer(Drawn, Generic[P, M]):
             document |= self.farthest.to_json()
         return document
 
+    def _route_text(self) -> str:
+        """Which route answered, with what, and what it raced against."""
+        outcome = self.outcome
+        text = f"the {outcome.route} route ({outcome.encoding})"
+        others = [name for name in self.raced if name != outcome.route]
+        return f"{text}, ahead of the {', '.join(others)} route" if others else text
+
     def lines(self) -> list[str]:
         """The outcome, each move with the position after it, then the checks. A position drawn
         on several lines is drawn below its move, the start first. Asked for the farthest
         positions, the plan is one line of moves: the positions are what was asked for."""
         lines = [self.outcome.describe()]
+        answered = self.outcome.ending is not Ending.UNKNOWN
+        if answered and (self.raced or self.outcome.route != "sat"):
+            lines.append(f"  by {self._route_text()}")
         plan = self.plan()
         if self.farthest is not None:
             if plan:

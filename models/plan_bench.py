@@ -1,10 +1,13 @@
-"""What every planning puzzle's benchmark matrix shares: its routes (the BFS oracle, and the
-planner on each backend with each set of strengthenings) and how a cell runs and is checked.
+"""What every planning puzzle's benchmark matrix shares: its routes and how a cell runs and is
+checked.
 
-A route is named ``bfs`` or ``SOLVER/SETTING`` with an optional ``/from0`` (the horizons start
-at 0 instead of the puzzle's bounds); a setting is ``all``, ``none``, ``all-but-NAME`` or
-``NAME+NAME...`` of :meth:`Strengthenings.names`. Every plan a row reports, the oracle's
-included, is replayed by the puzzle's rules; the harness compares the lengths across rows.
+A route is named ``bfs`` (the oracle), ``search`` (A* on the puzzle's bounds), ``auto`` (the
+default race of the SAT planner and the search), ``fast-downward/SEARCH`` (the peer planner on
+the exported PDDL: ``blind``, ``hmax`` or ``lmcut``), or ``SOLVER/SETTING`` with an optional
+``/from0`` (the horizons start at 0 instead of the puzzle's bounds); a setting is ``all``,
+``none``, ``all-but-NAME`` or ``NAME+NAME...`` of :meth:`Strengthenings.names`. Every plan a row
+reports, the oracle's and Fast Downward's included, is replayed by the puzzle's rules; the
+harness compares the lengths across rows.
 """
 
 from __future__ import annotations
@@ -15,15 +18,25 @@ from typing import Any
 from boardsat.backends import CPSAT, capabilities
 from boardsat.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
 from boardsat.deadline import Deadline
+from boardsat.encoders.fast_downward import (
+    NO_CONDITIONAL_EFFECTS,
+    SEARCHES,
+    plan_with_fast_downward,
+)
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.errors import BoardsatError
 from boardsat.horizon_search import Ending
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
-from boardsat.models.plan_solve import PlanRoute
+from boardsat.models.plan_race import AUTO
+from boardsat.models.plan_search import SEARCH
+from boardsat.models.plan_solve import SAT, PlanRoute
 from boardsat.oracle import OutOfTime, explore, shortest_path
 from boardsat.results import Status
 
 ORACLE = "bfs"
+EXPLICIT = (SEARCH, AUTO)
+"""Routes named by the planning route they run, on the puzzle's default backend."""
+FAST_DOWNWARD = "fast-downward"
 SOLVERS = ("cadical195", "glucose4", "minisat22")
 """The SAT solvers the shipped matrices run."""
 FROM_ZERO = "from0"
@@ -43,7 +56,15 @@ def plan_route(name: str) -> RouteSpec:
     """The route ``name`` as a backend and its strengthenings, refused in one line if unknown."""
     if name == ORACLE:
         return RouteSpec(name, ORACLE, "breadth-first search")
+    if name in EXPLICIT:
+        return RouteSpec(name, name, "A* on the puzzle's bounds" if name == SEARCH else "race")
     parts = name.split("/")
+    if parts[0] == FAST_DOWNWARD:
+        if len(parts) != 2 or parts[1] not in SEARCHES:
+            raise BoardsatError(
+                f"unknown Fast Downward route {name!r}; give {FAST_DOWNWARD}/" + "|".join(SEARCHES)
+            )
+        return RouteSpec(name, FAST_DOWNWARD, SEARCHES[parts[1]], {"search": parts[1]})
     if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != FROM_ZERO):
         raise BoardsatError(
             f"unknown planning route {name!r}: give bfs or SOLVER/SETTING[/{FROM_ZERO}]"
@@ -76,7 +97,10 @@ def planning_bench(
 
     def run(cell: Cell) -> RowOutcome:
         _, instance = resolve(cell.instance)
-        return run_planning(route, instance, plan_route(cell.route), cell.time_limit)
+        chosen = plan_route(cell.route)
+        if chosen.backend == FAST_DOWNWARD:
+            return fast_downward_row(route, instance, puzzle, chosen, cell.time_limit)
+        return run_planning(route, instance, chosen, cell.time_limit)
 
     return PuzzleBench(
         puzzle,
@@ -84,9 +108,19 @@ def planning_bench(
         route_names(),
         lambda name: resolve(name)[0],
         plan_route,
-        lambda _instance, _route: None,
+        lambda spec, chosen: _refused(route, resolve(spec.name)[1], chosen),
         run,
     )
+
+
+def _refused(route: PlanRoute[Any, Any, Any], instance: object, chosen: RouteSpec) -> str | None:
+    """Why ``chosen`` cannot run ``instance``: LM-cut takes no conditional effects."""
+    if chosen.backend != FAST_DOWNWARD or chosen.options["search"] not in NO_CONDITIONAL_EFFECTS:
+        return None
+    task = route.build_model(instance)
+    if any(action.conditional for action in task.actions):
+        return f"Fast Downward's {chosen.options['search']} takes no conditional effects"
+    return None
 
 
 def run_planning(
@@ -95,13 +129,17 @@ def run_planning(
     """The oracle's path or the planner's plan for ``instance``, replayed by the rules."""
     if chosen.backend == ORACLE:
         return _oracle_row(route, instance, time_limit)
-    answer = route.shortest_plan(
-        instance,
-        chosen.backend,
-        strengthenings=strengthenings(chosen.encoding),
-        bounds=bool(chosen.options["bounds"]),
-        time_limit=time_limit,
-    )
+    if chosen.backend in EXPLICIT:
+        answer = route.shortest_plan(instance, route=chosen.backend, time_limit=time_limit)
+    else:
+        answer = route.shortest_plan(
+            instance,
+            chosen.backend,
+            route=SAT,
+            strengthenings=strengthenings(chosen.encoding),
+            bounds=bool(chosen.options["bounds"]),
+            time_limit=time_limit,
+        )
     outcome = answer.outcome
     horizons = {str(report.horizon): round(report.seconds, 4) for report in outcome.horizons}
     moves = list(answer.moves or ())
@@ -116,7 +154,38 @@ def run_planning(
         problems=problems,
         encoding_size=_task_size(route, instance),
         horizon_seconds=horizons,
-        detail=outcome.describe(),
+        detail=outcome.describe()
+        if outcome.route == SAT
+        else f"{outcome.describe()}; {outcome.encoding}",
+    )
+
+
+def fast_downward_row(
+    route: PlanRoute[Any, Any, Any],
+    instance: object,
+    name: str,
+    chosen: RouteSpec,
+    time_limit: float,
+) -> RowOutcome:
+    """Fast Downward on the instance's exported task; its plan decoded and replayed by the rules."""
+    puzzle = route.adapt(instance)
+    run = plan_with_fast_downward(
+        puzzle.planning_task(), name, str(chosen.options["search"]), time_limit
+    )
+    effort = f"{run.detail}; {run.expanded} states expanded, search {run.search_seconds} s"
+    if run.plan is None:
+        exact = run.status is Status.UNSATISFIABLE
+        return RowOutcome(run.status.value, exact=exact, detail=effort)
+    moves = list(puzzle.plan_moves(run.plan))
+    problems = tuple(route.validate(instance, moves))
+    return RowOutcome(
+        run.status.value,
+        len(moves),
+        True,
+        len(moves),
+        problems,
+        encoding_size=_task_size(route, instance),
+        detail=effort,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from boardsat.deadline import Deadline
 from boardsat.models.plan_draw import BoardDrawing
@@ -19,6 +19,17 @@ from boardsat.planning_task import Action, PlanningTask
 
 P = TypeVar("P", bound=Hashable)  # a position
 M = TypeVar("M")  # a move
+
+
+@dataclass(frozen=True)
+class SearchGuide(Generic[P]):
+    """What the explicit-state search adds to the rules: an admissible ``estimate`` of the moves
+    left from a position (never above the fewest; None when the bounds prove no goal reachable),
+    a compact ``key`` to store positions under, and the estimate's ``name`` in words."""
+
+    estimate: Callable[[P], int | None]
+    key: Callable[[P], Hashable]
+    name: str
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,10 @@ class PlanningPuzzle(Protocol[P, M]):
     def bounds(self, deadline: Deadline) -> Bounds | None:
         """Admissible bounds, or None when no plan of any length exists (OutOfTime past the
         deadline)."""
+        ...
+
+    def search_guide(self) -> SearchGuide[P]:
+        """The bounds applied to any position, for the best-first search (built once per run)."""
         ...
 
     def farthest_sources(self) -> Sequence[P]:

@@ -1,12 +1,17 @@
-"""The route every planning puzzle shares: increasing horizons from its bounds, the plan replayed
-by its rules, and the BFS checks asked for, all under one time limit."""
+"""The routes every planning puzzle shares, the plan replayed by its rules, and the BFS checks
+asked for, all under one time limit.
+
+``sat`` searches increasing horizons from the puzzle's bounds; ``search`` is A* on the same
+bounds applied to every position (``plan_search``); ``bfs`` is the plain oracle; ``auto``, the
+default, races ``sat`` against ``search`` and takes the first proof (``plan_race``).
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from boardsat.deadline import Deadline
 from boardsat.encoders.horizon_encoding import Strengthenings
@@ -14,24 +19,31 @@ from boardsat.errors import BoardsatError
 from boardsat.horizon_search import Ending, HorizonEvent, find_plan, settled
 from boardsat.models.plan_answer import Farthest, OracleCheck, PlanAnswer
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
+from boardsat.models.plan_race import AUTO, race_routes
+from boardsat.models.plan_search import BFS, SEARCH, bfs_plan, search_plan
 from boardsat.oracle import OutOfTime, explore, shortest_path
-from boardsat.planning_task import PlanningTask
+from boardsat.planning_task import Action, PlanningTask
 from boardsat.seed_check import SeedCheck
 
 Progress = Callable[[HorizonEvent], None]
+SAT = "sat"
+ROUTES = (AUTO, SAT, SEARCH, BFS)
+"""The planners a request may name; ``auto`` races ``sat`` against ``search``."""
 Instance = TypeVar("Instance")  # a puzzle's instance
 
 
 @dataclass(frozen=True)
 class PlanRequest(Generic[P, M]):
-    """What is asked: the fewest moves of ``puzzle`` on ``backend``, up to ``max_horizon``
-    (None: until ``time_limit``, or the puzzle's ``cap`` without either), with the given
-    strengthenings, starting at the puzzle's bounds unless ``bounds`` is off; ``verify`` adds
-    the BFS oracle's comparison and ``farthest`` the farthest positions."""
+    """What is asked: the fewest moves of ``puzzle`` by ``route`` (the SAT planner on
+    ``backend``), up to ``max_horizon`` (None: until ``time_limit``, or the puzzle's ``cap``
+    without either), with the given strengthenings, starting at the puzzle's bounds unless
+    ``bounds`` is off; ``verify`` adds the BFS oracle's comparison and ``farthest`` the
+    farthest positions."""
 
     puzzle: PlanningPuzzle[P, M]
     backend: str
     cap: int
+    route: str = AUTO
     max_horizon: int | None = None
     time_limit: float | None = None
     strengthenings: Strengthenings = field(default_factory=Strengthenings)
@@ -46,6 +58,7 @@ def solve(request: PlanRequest[P, M], progress: Progress | None = None) -> PlanA
     answer = shortest_plan(
         request.puzzle,
         request.backend,
+        route=request.route,
         cap=request.cap,
         max_horizon=request.max_horizon,
         time_limit=deadline.remaining(),
@@ -64,6 +77,7 @@ def shortest_plan(
     puzzle: PlanningPuzzle[P, M],
     backend: str,
     *,
+    route: str = SAT,
     cap: int,
     max_horizon: int | None = None,
     time_limit: float | None = None,
@@ -79,10 +93,41 @@ def shortest_plan(
     ``time_limit`` counts from the call, so the bounds, the task's grounding and the encoding's
     set-up spend it too. Grounding and set-up cannot be stopped midway: each phase starts only
     while time is left (the answer is UNKNOWN otherwise), and the solver gets what they left.
+    ``route`` picks the planner (:data:`ROUTES`); ``backend`` and the strengthenings are the SAT
+    planner's, on its own or in the ``auto`` race.
     """
-    deadline = Deadline(time_limit)
+    if route not in ROUTES:
+        raise BoardsatError(f"unknown planning route {route!r}; known: {', '.join(ROUTES)}")
     if max_horizon is None and time_limit is None:
         max_horizon = cap
+    if route == SEARCH:
+        return search_plan(
+            puzzle, max_horizon=max_horizon, time_limit=time_limit, bounds=bounds, progress=progress
+        )
+    if route == BFS:
+        return bfs_plan(puzzle, max_horizon=max_horizon, time_limit=time_limit)
+    if route == AUTO:
+
+        def sat(limit: float | None, told: Progress) -> PlanAnswer[P, M]:
+            return shortest_plan(
+                puzzle,
+                backend,
+                cap=cap,
+                max_horizon=max_horizon,
+                time_limit=limit,
+                strengthenings=strengthenings,
+                bounds=bounds,
+                progress=told,
+            )
+
+        def search(limit: float | None, told: Progress) -> PlanAnswer[P, M]:
+            return search_plan(
+                puzzle, max_horizon=max_horizon, time_limit=limit, bounds=bounds, progress=told
+            )
+
+        jobs = {SAT: sat, SEARCH: search}
+        return race_routes(puzzle, jobs, time_limit=time_limit, progress=progress)
+    deadline = Deadline(time_limit)
     chosen = strengthenings if strengthenings is not None else Strengthenings()
 
     def settle(ending: Ending, start: int, horizon: int | None) -> PlanAnswer[P, M]:
@@ -121,7 +166,8 @@ def shortest_plan(
     )
     if outcome.plan is None:
         return PlanAnswer(puzzle, outcome, None, None)
-    moves = tuple(puzzle.plan_moves(outcome.plan))
+    actions = cast(tuple[Action, ...], outcome.plan)  # the SAT planner's plan is the task's
+    moves = tuple(puzzle.plan_moves(actions))
     return PlanAnswer(puzzle, outcome, moves, tuple(puzzle.replay(moves)))
 
 
@@ -170,17 +216,18 @@ def farthest_positions(puzzle: PlanningPuzzle[P, M], deadline: Deadline) -> Fart
 class PlanRoute(Generic[Instance, P, M]):
     """A planning puzzle's route settings, as data, and its entry points with those defaults:
     ``adapt`` makes the puzzle of an instance, ``strengthen`` is read by ``Strengthenings.parse``,
-    ``cap`` is the horizon a search without limits stops at."""
+    ``cap`` is the horizon a search without limits stops at, ``route`` the planner by default."""
 
     adapt: Callable[[Instance], PlanningPuzzle[P, M]]
     backend: str
     strengthen: str
     cap: int
+    route: str = AUTO
 
     def request(self, instance: Instance, **options: Any) -> PlanRequest[P, M]:
         """A request with this route's defaults; ``options`` are PlanRequest's other fields
-        (backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
-        chosen = {"backend": self.backend, "cap": self.cap, **options}
+        (route, backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
+        chosen = {"route": self.route, "backend": self.backend, "cap": self.cap, **options}
         if chosen.get("strengthenings") is None:
             chosen["strengthenings"] = Strengthenings.parse(self.strengthen)
         return PlanRequest(self.adapt(instance), **chosen)
@@ -195,6 +242,7 @@ class PlanRoute(Generic[Instance, P, M]):
         self, instance: Instance, backend: str | None = None, **options: Any
     ) -> PlanAnswer[P, M]:
         """The planner alone (no BFS checks); ``options`` as for :func:`shortest_plan`."""
+        options.setdefault("route", self.route)
         if options.get("strengthenings") is None:
             options["strengthenings"] = Strengthenings.parse(self.strengthen)
         return shortest_plan(self.adapt(instance), backend or self.backend, cap=self.cap, **options)

@@ -30,10 +30,12 @@ from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
 from boardsat.models import plan_solve
+from boardsat.models.plan_race import AUTO
 from boardsat.models.plan_solve import PlanRequest
 
 F = TypeVar("F", bound=Callable[..., Any])
 SOLVING_OPTIONS = (
+    "route",
     "backend",
     "max_horizon",
     "time_limit",
@@ -55,6 +57,14 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
         command = solving_command(command)
         for option in reversed(
             (
+                click.option(
+                    "--route",
+                    type=click.Choice(plan_solve.ROUTES),
+                    default=AUTO,
+                    show_default=True,
+                    help="auto races the SAT planner against A* on the puzzle's bounds and takes"
+                    " the first proof; sat, search (A*) or bfs (the oracle) runs one alone.",
+                ),
                 backend_option(default=backend, mip=False),
                 click.option(
                     "--max-horizon",
@@ -125,6 +135,7 @@ def solve_and_print(
     answer = plan_solve.solve(
         request(
             instance,
+            route=chosen["route"],
             backend=chosen["backend"],
             max_horizon=chosen["max_horizon"],
             time_limit=chosen["time_limit"],

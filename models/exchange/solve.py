@@ -15,7 +15,7 @@ from boardsat.deadline import Deadline
 from boardsat.models.exchange import bounds, draw, model, rules
 from boardsat.models.exchange.instance import Exchange, Move, Position
 from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_puzzle import Bounds
+from boardsat.models.plan_puzzle import Bounds, SearchGuide
 from boardsat.models.plan_solve import PlanRoute
 from boardsat.planning_task import Action, PlanningTask
 
@@ -59,6 +59,13 @@ class ExchangePuzzle:
             return None
         required = bounds.parity(self.exchange)
         return Bounds(lower, lambda h: "parity" if h % 2 != required else None)
+
+    def search_guide(self) -> SearchGuide[Position]:
+        return SearchGuide(
+            bounds.estimator(self.exchange),
+            bytes,
+            "a matching of knights to goal squares, raised to the parity",
+        )
 
     def farthest_sources(self) -> list[Position]:
         return [self.exchange.start]

@@ -13,7 +13,15 @@ from typing import Any
 
 from boardsat.cells import InstanceSpec
 from boardsat.errors import BoardsatError
-from boardsat.models.flipit.instance import STAR, FlipIt, line_board, seed_instance
+from boardsat.models.flipit.instance import (
+    BLACK,
+    HOLE,
+    STAR,
+    WHITE,
+    FlipIt,
+    line_board,
+    seed_instance,
+)
 from boardsat.models.flipit.published import SEED_MOVES, STAR_FARTHEST, STAR_FARTHEST_POSITIONS
 from boardsat.models.flipit.solve import ROUTE, FlipItPuzzle
 from boardsat.models.plan_bench import farthest, planning_bench
@@ -24,6 +32,8 @@ FAMILIES = {
     f" all white, {STAR_FARTHEST} jumps",
     "star:START": "the star from START (one character per cell) to all white",
     "line:N:START": "a line of N cells from START to all white",
+    "line-middle:N": "a line of N cells, the hole in the middle, every piece black, to all white",
+    "line-farthest:N:K": "the K-th of the line:N positions farthest from all white (one hole)",
 }
 
 
@@ -31,6 +41,14 @@ FAMILIES = {
 def star_farthest() -> tuple[int, tuple[str, ...]]:
     """The oracle's farthest star positions from all white, as text, in a fixed order."""
     depth, positions = farthest(FlipItPuzzle(seed_instance()))
+    return depth, tuple(positions)
+
+
+@cache
+def line_farthest(cells: int) -> tuple[int, tuple[str, ...]]:
+    """The oracle's farthest positions of a line from all white with one hole, in a fixed order."""
+    board = line_board(cells)
+    depth, positions = farthest(FlipItPuzzle(FlipIt(board, HOLE + WHITE * (cells - 1))))
     return depth, tuple(positions)
 
 
@@ -50,6 +68,18 @@ def resolve(name: str) -> tuple[InstanceSpec, Any]:
     if kind == "star" and rest:
         return InstanceSpec(name, "min", STAR.cells), FlipIt.parse(STAR, rest)
     cells, _, start = rest.partition(":")
+    if kind == "line-middle" and rest.isdigit():
+        board = line_board(int(rest))
+        middle = board.cells // 2
+        position = BLACK * middle + HOLE + BLACK * (board.cells - middle - 1)
+        return InstanceSpec(name, "min", board.cells), FlipIt.parse(board, position)
+    if kind == "line-farthest" and cells.isdigit() and start.isdigit():
+        depth, positions = line_farthest(int(cells))
+        if int(start) >= len(positions):
+            raise BoardsatError(f"{name}: line:{cells} has {len(positions)} farthest positions")
+        board = line_board(int(cells))
+        instance = FlipIt(board, positions[int(start)])
+        return InstanceSpec(name, "min", board.cells, depth, "the BFS oracle"), instance
     if kind == "line" and cells.isdigit() and start:
         board = line_board(int(cells))
         return InstanceSpec(name, "min", board.cells), FlipIt.parse(board, start)

@@ -21,8 +21,9 @@ parity fits no hole placement within it is refuted.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from boardsat.models.flipit.instance import BLACK, HOLE, FlipIt
+from boardsat.models.flipit.instance import BLACK, HOLE, FlipIt, Position
 
 NONE = 1 << 30
 """No goal hole placement has this parity."""
@@ -52,6 +53,11 @@ def lower_bound(instance: FlipIt) -> int | None:
     if counted is None or counted == 0 or fills is None:
         return counted
     return max(counted, _least_fitting(fills, _start_parity(instance)))
+
+
+def estimator(instance: FlipIt) -> Callable[[Position], int | None]:
+    """:func:`lower_bound` from any position to ``instance``'s goal, for the best-first search."""
+    return lambda position: lower_bound(replace(instance, start=position))
 
 
 def refuted(instance: FlipIt) -> Callable[[int], str | None] | None:
@@ -124,7 +130,12 @@ def _start_parity(instance: FlipIt) -> int:
 
 def _fewest_fills(start: list[int | None], holes: int) -> tuple[int, int]:
     """Over every placement of ``holes`` holes with every piece white: the fewest cells to fill,
-    by the goal's parity term; a walk along the line keeping (holes placed, parity so far)."""
+    by the goal's parity term."""
+    return _one_hole_fills(start) if holes == 1 else _walk_fills(start, holes)
+
+
+def _walk_fills(start: list[int | None], holes: int) -> tuple[int, int]:
+    """:func:`_fewest_fills` by a walk along the line keeping (holes placed, parity so far)."""
     best: dict[tuple[int, int], int] = {(0, 0): 0}
     for index, now in enumerate(start):
         after: dict[tuple[int, int], int] = {}
@@ -140,6 +151,26 @@ def _fewest_fills(start: list[int | None], holes: int) -> tuple[int, int]:
                     after[key] = cost
         best = after
     return best.get((holes, 0), NONE), best.get((holes, 1), NONE)
+
+
+def _one_hole_fills(start: list[int | None]) -> tuple[int, int]:
+    """:func:`_fewest_fills` for one hole, in two passes: with the goal's hole at ``k``, a white
+    piece at ``i < k`` has label ``i mod 2`` and one at ``i > k`` label ``(i - 1) mod 2``; those
+    labels add up to ``(cells - 1) // 2`` wherever ``k`` is, so the parity term is that plus
+    ``k``. The search asks this of every position it meets, hence the closed form."""
+    cells = len(start)
+    before = [0] * (cells + 1)  # cells before k holding another label than the goal's
+    for i, now in enumerate(start):
+        before[i + 1] = before[i] + (now != (i & 1))
+    after = [0] * (cells + 1)  # the same for cells from k on, wanting (i - 1) mod 2
+    for i in range(cells - 1, -1, -1):
+        after[i] = after[i + 1] + (start[i] != ((i - 1) & 1))
+    best = [NONE, NONE]
+    constant = (cells - 1) // 2
+    for k in range(cells):
+        parity = (constant + k) & 1
+        best[parity] = min(best[parity], before[k] + after[k + 1])
+    return best[0], best[1]
 
 
 def _least_fitting(fills: tuple[int, int], start: int) -> int:

@@ -13,9 +13,9 @@ from itertools import combinations
 
 from boardsat.deadline import Deadline
 from boardsat.models.flipit import bounds, draw, model, rules
-from boardsat.models.flipit.instance import HOLE, WHITE, FlipIt, Move, Position
+from boardsat.models.flipit.instance import BLACK, HOLE, WHITE, FlipIt, Move, Position
 from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_puzzle import Bounds
+from boardsat.models.plan_puzzle import Bounds, SearchGuide
 from boardsat.models.plan_solve import PlanRoute
 from boardsat.planning_task import Action, PlanningTask
 
@@ -58,6 +58,14 @@ class FlipItPuzzle:
         lower = bounds.lower_bound(self.instance)
         return None if lower is None else Bounds(lower, bounds.refuted(self.instance))
 
+    def search_guide(self) -> SearchGuide[Position]:
+        name = (
+            "the label bound"
+            if bounds.label_fills(self.instance) is not None
+            else "the counting bound"
+        )
+        return SearchGuide(bounds.estimator(self.instance), _packed, name)
+
     def farthest_sources(self) -> list[Position]:
         """The goal positions: every jump can be undone, so the farthest from them are the
         hardest starts (as the seed article measures)."""
@@ -83,6 +91,14 @@ class FlipItPuzzle:
 
     def move_name(self, move: Move, before: Position) -> str:
         return draw.move_name(move, before)
+
+
+_DIGITS = str.maketrans({HOLE: "0", BLACK: "1", WHITE: "2"})
+
+
+def _packed(position: Position) -> int:
+    """The position as one integer, a base-3 digit per cell."""
+    return int(position.translate(_DIGITS), 3)
 
 
 ROUTE = PlanRoute(FlipItPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)

@@ -2,7 +2,8 @@
 routes (:mod:`boardsat.models.plan_bench`).
 
 Its instances: the seed example, the seed start to the farthest position the oracle finds from
-it, and the deepest 3 x 3 puzzle found so far (``published.DEEP_START`` to ``DEEP_GOAL``).
+it, the deepest 3 x 3 puzzle found so far (``published.DEEP_START`` to ``DEEP_GOAL``), and a
+60-move puzzle (``published.SIXTY_START`` to ``SIXTY_GOAL``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from boardsat.models.shogi.published import (
     DEEP_START,
     SEED_FARTHEST,
     SEED_MOVES,
+    SIXTY_GOAL,
+    SIXTY_MOVES,
+    SIXTY_START,
 )
 from boardsat.models.shogi.solve import ROUTE, ShogiPuzzle
 
@@ -25,6 +29,7 @@ FAMILIES = {
     "seed": f"seed 002: bishop, silver and three pawns on 3x3, {SEED_MOVES} moves",
     "seed-farthest": f"the seed start to its farthest position, {SEED_FARTHEST} moves",
     "deep": f"{DEEP_START} to {DEEP_GOAL}, the deepest 3x3 puzzle found so far, {DEEP_MOVES} moves",
+    "sixty": f"{SIXTY_START} to {SIXTY_GOAL}, {SIXTY_MOVES} moves",
 }
 
 
@@ -52,6 +57,9 @@ resolve = named(
         "seed-farthest": _seed_farthest,
         "deep": lambda: _spec(
             "deep", Shogi.parse(DEEP_START, DEEP_GOAL), DEEP_MOVES, "published.DEEP_MOVES"
+        ),
+        "sixty": lambda: _spec(
+            "sixty", Shogi.parse(SIXTY_START, SIXTY_GOAL), SIXTY_MOVES, "published.SIXTY_MOVES"
         ),
     },
     FAMILIES,

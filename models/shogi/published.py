@@ -19,3 +19,9 @@ is the one position farthest from the start."""
 DEEP_MOVES = 57
 DEEP_REACHABLE = 8232
 """The fewest moves from DEEP_START to DEEP_GOAL, and the positions reachable from the start."""
+
+SIXTY_START = "+P1K/RNS/GBP"
+SIXTY_GOAL = "S1P/RNB/K+PG"
+SIXTY_MOVES = 60
+"""A 3 x 3 puzzle of 60 moves, the BFS oracle's distance (the tests check it): the deepest the
+planning benchmarks ask of every route, Fast Downward's included."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from boardsat.deadline import Deadline
 from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_puzzle import Bounds
+from boardsat.models.plan_puzzle import Bounds, SearchGuide
 from boardsat.models.plan_solve import PlanRoute
 from boardsat.models.shogi import bounds, draw, model, rules
 from boardsat.models.shogi.instance import Move, Position, Shogi, sfen
@@ -55,6 +55,14 @@ class ShogiPuzzle:
     def bounds(self, deadline: Deadline) -> Bounds | None:
         lower = bounds.lower_bound(self.instance)
         return None if lower is None else Bounds(lower)
+
+    def search_guide(self) -> SearchGuide[Position]:
+        codes = {piece: code for code, piece in enumerate(sorted(set(self.instance.start)))}
+        return SearchGuide(
+            bounds.estimator(self.instance),
+            lambda position: bytes(codes[piece] for piece in position),
+            "a matching of pieces to goal squares",
+        )
 
     def farthest_sources(self) -> list[Position]:
         return [self.instance.start]

@@ -86,12 +86,15 @@ def test_no_layer_is_built_after_the_time_limit(
 
     monkeypatch.setattr(HorizonEncoding, "extend", slow_extend)
     exchange = Exchange.parse(FULL_START, FULL_GOAL)
-    solved = shortest_plan(exchange, max_horizon=400, time_limit=0.2)
+    solved = shortest_plan(exchange, max_horizon=400, time_limit=0.2, route="sat")
     assert solved.outcome.ending is Ending.UNKNOWN and solved.moves is None
     assert solved.outcome.refuted_up_to == lower_bound(exchange) - 1  # type: ignore[operator]
     assert built == list(range(len(built))) and abs(len(built) - 10) <= 1  # rounding at 0.2
     built.clear()
-    assert shortest_plan(exchange, max_horizon=400, time_limit=0).outcome.ending is Ending.UNKNOWN
+    assert (
+        shortest_plan(exchange, max_horizon=400, time_limit=0, route="sat").outcome.ending
+        is Ending.UNKNOWN
+    )
     assert built == []
 
 
@@ -117,16 +120,16 @@ def test_each_phase_starts_only_with_time_left(
         plan_solve, "find_plan", lambda *_, **__: pytest.fail("the search was started")
     )
     exchange = Exchange.parse(FULL_START, FULL_GOAL)
-    grounded = shortest_plan(exchange, time_limit=0.05, bounds=False)
+    grounded = shortest_plan(exchange, time_limit=0.05, bounds=False, route="sat")
     assert started == ["grounding"] and grounded.outcome.ending is Ending.UNKNOWN
     assert grounded.outcome.horizons == () and grounded.moves is None
     started.clear()
     monkeypatch.setattr(exchange_bounds, "knight_distances", slow_distances)
-    bounded = shortest_plan(exchange, time_limit=0.05)
+    bounded = shortest_plan(exchange, time_limit=0.05, route="sat")
     assert bounded.outcome.ending is Ending.UNKNOWN and bounded.moves is None
     assert "grounding" not in started and len(started) == 3  # of 48 knights: one BFS each
     started.clear()
-    stopped = shortest_plan(exchange, time_limit=0)
+    stopped = shortest_plan(exchange, time_limit=0, route="sat")
     assert started == [] and stopped.outcome.ending is Ending.UNKNOWN
     assert stopped.outcome.describe() == "UNKNOWN at the time limit (no plan length refuted yet)"
 

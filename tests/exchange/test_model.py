@@ -46,7 +46,7 @@ def test_seed_figures_by_bfs() -> None:
 @pytest.mark.parametrize("backend", ["cadical195", "cpsat"])
 def test_seed_optimum_by_planner(backend: str) -> None:
     exchange = seed_instance()
-    solved = shortest_plan(exchange, backend)
+    solved = shortest_plan(exchange, backend, route="sat")
     assert solved.outcome.ending is Ending.PLAN and solved.outcome.proven_optimal
     assert solved.moves is not None and len(solved.moves) == 16
     assert replay(exchange, solved.moves)[-1] == exchange.goal
@@ -58,7 +58,7 @@ def test_seed_optimum_by_planner(backend: str) -> None:
 @pytest.mark.parametrize("setting", ["none", *Strengthenings.names(), "all"])
 def test_seed_optimum_under_every_strengthening_equals_bfs(setting: str) -> None:
     exchange = seed_instance()
-    answer = shortest_plan(exchange, strengthenings=Strengthenings.parse(setting))
+    answer = shortest_plan(exchange, strengthenings=Strengthenings.parse(setting), route="sat")
     assert answer.moves is not None and len(answer.moves) == oracle_distance(exchange)
     assert answer.outcome.proven_optimal and replay(exchange, answer.moves)[-1] == exchange.goal
 
@@ -85,7 +85,11 @@ LIMIT = 12
 def test_sat_optimum_equals_bfs(exchange: Exchange, backend: str, setting: str) -> None:
     best = oracle_distance(exchange)
     solved = shortest_plan(
-        exchange, backend, max_horizon=LIMIT, strengthenings=Strengthenings.parse(setting)
+        exchange,
+        backend,
+        max_horizon=LIMIT,
+        strengthenings=Strengthenings.parse(setting),
+        route="sat",
     )
     if best is None or best > LIMIT:
         assert solved.outcome.ending is Ending.NO_PLAN
@@ -98,7 +102,7 @@ def test_sat_optimum_equals_bfs(exchange: Exchange, backend: str, setting: str) 
 @given(exchanges())
 def test_cpsat_optimum_equals_bfs(exchange: Exchange) -> None:
     best = oracle_distance(exchange)
-    solved = shortest_plan(exchange, "cpsat", max_horizon=8)
+    solved = shortest_plan(exchange, "cpsat", max_horizon=8, route="sat")
     if best is None or best > 8:
         assert solved.outcome.ending is Ending.NO_PLAN
     else:
@@ -118,6 +122,7 @@ def test_each_strengthening_and_bound_keeps_the_optimum(
         max_horizon=LIMIT,
         strengthenings=Strengthenings.parse(name),
         bounds=bounds,
+        route="sat",
     )
     expected = None if best is None or best > LIMIT else best
     assert (None if solved.moves is None else len(solved.moves)) == expected
@@ -129,11 +134,11 @@ def test_a_knight_that_reaches_no_goal_square_means_no_plan_of_any_length(
     """The centre of 3x3 has no knight moves: the bound proves it alone, without a search."""
     exchange = Exchange.parse(".../.B./...", "B../.../...")
     assert oracle_distance(exchange) is None
-    searched = shortest_plan(exchange, max_horizon=5, bounds=False).outcome
+    searched = shortest_plan(exchange, max_horizon=5, bounds=False, route="sat").outcome
     assert searched.ending is Ending.NO_PLAN
     assert searched.describe() == "no plan of at most 5 moves (proven)"
     monkeypatch.setattr(exchange_model, "planning_task", lambda _: pytest.fail("grounded"))
-    proven = shortest_plan(exchange, max_horizon=5).outcome
+    proven = shortest_plan(exchange, max_horizon=5, route="sat").outcome
     assert proven.ending is Ending.NO_PLAN and proven.max_horizon is None
     assert proven.describe() == "no plan of any length (proven)" and proven.horizons == ()
 
@@ -290,8 +295,8 @@ def test_horizons_stop_at_the_default_cap_only_without_a_time_limit() -> None:
     """A library call with a time limit may search past ``MAX_HORIZON``; one without either
     limit stops there, since a task without a plan would otherwise be searched forever."""
     exchange = seed_instance()
-    unlimited = shortest_plan(exchange)
-    limited = shortest_plan(exchange, time_limit=60)
+    unlimited = shortest_plan(exchange, route="sat")
+    limited = shortest_plan(exchange, time_limit=60, route="sat")
     assert unlimited.outcome.max_horizon == MAX_HORIZON
     assert limited.outcome.max_horizon is None
     assert unlimited.moves is not None and limited.moves is not None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from boardsat.cells import Cell
+from boardsat.errors import BoardsatError
+from boardsat.harness.matrix import Limits, cross
 from boardsat.models.flipit.bench import BENCH
 from boardsat.models.flipit.published import SEED_MOVES, STAR_FARTHEST, STAR_FARTHEST_POSITIONS
 
@@ -14,7 +16,7 @@ def _run(instance: str, route: str, limit: float = 60.0) -> tuple[str, int | Non
     return outcome.status, outcome.objective, outcome.exact and not outcome.problems
 
 
-@pytest.mark.parametrize("route", ["bfs", "cadical195/all", "cadical195/none"])
+@pytest.mark.parametrize("route", ["bfs", "search", "auto", "cadical195/all", "cadical195/none"])
 def test_each_route_proves_the_seed_at_the_published_length(route: str) -> None:
     assert BENCH.instance("seed").reference == SEED_MOVES
     assert _run("seed", route) == ("OPTIMAL", SEED_MOVES, True)
@@ -34,3 +36,22 @@ def test_the_farthest_star_positions_are_the_published_ones() -> None:
 @pytest.mark.slow
 def test_the_first_farthest_star_position_is_proven_at_the_oracle_distance() -> None:
     assert _run("star-farthest:0", "cadical195/all") == ("OPTIMAL", STAR_FARTHEST, True)
+
+
+def test_the_deep_line_families_name_their_positions() -> None:
+    spec = BENCH.instance("line-farthest:12:0")
+    assert spec.reference == 9 and spec.reference_source == "the BFS oracle"
+    assert BENCH.instance("line-middle:30").size == 30
+    status, moves, verified = _run("line-middle:12", "search")
+    assert status == "OPTIMAL" and verified and moves == _run("line-middle:12", "bfs")[1]
+
+
+def test_lm_cut_is_refused_on_flips_in_one_line() -> None:
+    with pytest.raises(BoardsatError, match="lmcut takes no conditional effects"):
+        cross("flipit", ["seed"], ["fast-downward/lmcut"], [0], Limits())
+
+
+@pytest.mark.slow  # Fast Downward's translator, in Python, takes seconds to start
+def test_fast_downward_proves_the_seed_and_its_plan_replays_by_the_rules() -> None:
+    pytest.importorskip("up_fast_downward")  # its wheel exists for Linux x86-64 only
+    assert _run("seed", "fast-downward/hmax") == ("OPTIMAL", SEED_MOVES, True)

@@ -9,8 +9,18 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from boardsat.models.flipit.bounds import counting_bound, label_fills, lower_bound, refuted
+from boardsat.models.flipit.bounds import (
+    _labels,
+    _one_hole_fills,
+    _walk_fills,
+    counting_bound,
+    label_fills,
+    lower_bound,
+    refuted,
+)
 from boardsat.models.flipit.instance import HOLE, STAR, WHITE, FlipIt, line_board, seed_instance
 from boardsat.models.flipit.rules import successors
 from boardsat.oracle import explore
@@ -62,3 +72,12 @@ def test_the_label_bound_is_for_line_boards_only() -> None:
     assert label_fills(seed_instance()) is None
     assert refuted(FlipIt(STAR, seed_instance().start)) is None
     assert lower_bound(seed_instance()) == counting_bound(seed_instance())
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from("BW."), min_size=2, max_size=40))
+def test_the_one_hole_closed_form_is_the_walk_along_the_line(cells: list[str]) -> None:
+    """The search asks the label bound of every position, so one hole takes a closed form; it
+    must give what the general walk over hole placements gives."""
+    labels = _labels(cells)
+    assert _one_hole_fills(labels) == _walk_fills(labels, 1)

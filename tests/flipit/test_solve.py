@@ -39,7 +39,7 @@ def test_seed_check_is_verified() -> None:
 
 @pytest.mark.slow
 def test_cpsat_proves_the_seed_optimum_too() -> None:
-    answer = shortest_plan(seed_instance(), "cpsat")
+    answer = shortest_plan(seed_instance(), "cpsat", route="sat")
     assert answer.outcome.proven_optimal and answer.moves is not None
     assert len(answer.moves) == SEED_MOVES
     assert replay(seed_instance(), answer.moves)[-1] == answer.positions[-1]  # type: ignore[index]
@@ -50,7 +50,7 @@ def test_cpsat_proves_the_seed_optimum_too() -> None:
 @given(line_games(), st.sampled_from(["cadical195", "glucose4", "cpsat"]))
 def test_the_planner_optimum_is_the_bfs_distance(game: FlipIt, backend: str) -> None:
     """A plan found replays to a goal and is as short as the BFS says; no plan means none exists."""
-    answer = shortest_plan(game, backend, max_horizon=40)
+    answer = shortest_plan(game, backend, max_horizon=40, route="sat")
     best = bfs_distance(game)
     if best is None:
         assert answer.outcome.ending is Ending.NO_PLAN and answer.moves is None
@@ -75,7 +75,7 @@ def test_the_lower_bound_never_exceeds_the_bfs_distance(
 
 
 def test_a_board_without_a_jump_has_no_plan_of_any_length() -> None:
-    answer = shortest_plan(FlipIt.parse(line_board(2), ".B"))
+    answer = shortest_plan(FlipIt.parse(line_board(2), ".B"), route="sat")
     assert answer.outcome.ending is Ending.NO_PLAN and answer.outcome.max_horizon is None
 
 

@@ -15,15 +15,20 @@ from boardsat.models.shogi.published import (
     DEEP_START,
     SEED_FARTHEST,
     SEED_MOVES,
+    SIXTY_GOAL,
+    SIXTY_MOVES,
+    SIXTY_START,
 )
 from boardsat.models.shogi.rules import successors
-from boardsat.oracle import explore
+from boardsat.oracle import explore, shortest_path
 
 
 @pytest.mark.parametrize(
     ("instance", "moves"), [("seed", SEED_MOVES), ("seed-farthest", SEED_FARTHEST)]
 )
-@pytest.mark.parametrize("route", ["bfs", "cadical195/all", "cadical195/none", "cpsat/all"])
+@pytest.mark.parametrize(
+    "route", ["bfs", "search", "auto", "cadical195/all", "cadical195/none", "cpsat/all"]
+)
 def test_each_route_proves_the_oracle_length(instance: str, moves: int, route: str) -> None:
     assert BENCH.instance(instance).reference == moves
     outcome = BENCH.run(Cell("shogi", instance, route, time_limit=60))
@@ -40,7 +45,26 @@ def test_the_deep_puzzle_goal_is_the_farthest_position_from_its_start() -> None:
 
 @pytest.mark.slow
 def test_the_deep_puzzle_is_proven_optimal_by_the_planner() -> None:
-    answer = shortest_plan(Shogi.parse(DEEP_START, DEEP_GOAL))
+    answer = shortest_plan(Shogi.parse(DEEP_START, DEEP_GOAL), route="sat")
     assert answer.outcome.proven_optimal
     assert answer.moves is not None and len(answer.moves) == DEEP_MOVES
     assert replay(Shogi.parse(DEEP_START, DEEP_GOAL), answer.moves)[-1] == answer.positions[-1]  # type: ignore[index]
+
+
+def test_the_sixty_move_puzzle_is_the_oracle_distance_and_the_search_proves_it() -> None:
+    instance = Shogi.parse(SIXTY_START, SIXTY_GOAL)
+    path = shortest_path(
+        lambda p: successors(instance.board, p), instance.start, instance.goal.__eq__
+    )
+    assert path is not None and len(path) == SIXTY_MOVES
+    outcome = BENCH.run(Cell("shogi", "sixty", "search", time_limit=60))
+    assert (outcome.status, outcome.objective, outcome.problems) == ("OPTIMAL", SIXTY_MOVES, ())
+
+
+@pytest.mark.slow  # Fast Downward's translator, in Python, takes seconds to start
+def test_fast_downward_proves_the_sixty_move_puzzle_and_its_plan_replays() -> None:
+    pytest.importorskip("up_fast_downward")  # its wheel exists for Linux x86-64 only
+    for route in ("fast-downward/blind", "fast-downward/lmcut"):
+        outcome = BENCH.run(Cell("shogi", "sixty", route, time_limit=120))
+        assert (outcome.status, outcome.objective, outcome.exact) == ("OPTIMAL", SIXTY_MOVES, True)
+        assert outcome.problems == () and "states expanded" in outcome.detail

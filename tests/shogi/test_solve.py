@@ -55,7 +55,7 @@ def test_seed_check_is_verified() -> None:
 
 
 def test_cpsat_proves_the_seed_optimum_too() -> None:
-    answer = shortest_plan(seed_instance(), "cpsat")
+    answer = shortest_plan(seed_instance(), "cpsat", route="sat")
     assert answer.outcome.proven_optimal and answer.moves is not None
     assert len(answer.moves) == SEED_MOVES
     assert replay(seed_instance(), answer.moves)[-1] == seed_instance().goal
@@ -64,7 +64,7 @@ def test_cpsat_proves_the_seed_optimum_too() -> None:
 @settings(max_examples=30, deadline=None)
 @given(puzzles(), st.sampled_from(["cadical195", "glucose4", "cpsat"]))
 def test_the_planner_optimum_is_the_bfs_distance(puzzle: Shogi, backend: str) -> None:
-    answer = shortest_plan(puzzle, backend, max_horizon=30)
+    answer = shortest_plan(puzzle, backend, max_horizon=30, route="sat")
     best = bfs_distance(puzzle)
     if best is None:
         assert answer.outcome.ending is Ending.NO_PLAN and answer.moves is None
