@@ -161,6 +161,7 @@ def find_plan(
     strengthenings: Strengthenings | None = None,
     refuted: Callable[[int], str | None] | None = None,
     progress: Callable[[HorizonEvent], None] | None = None,
+    incremental: bool = True,
     **options: Any,
 ) -> PlanOutcome:
     """The fewest-move plan of ``task`` on ``backend``, trying horizons ``lower_bound, lower_bound
@@ -173,6 +174,8 @@ def find_plan(
 
     Without ``max_horizon`` the horizons grow until a plan is found or ``time_limit`` passes, so
     one of the two is required: a task without a plan would otherwise be searched forever.
+    ``incremental`` False gives each horizon a fresh solver on the whole formula, as planners
+    without assumptions do: what the one incremental solver is measured against.
     """
     if lower_bound < 0:
         raise BoardsatError(f"the lower bound must be non-negative, got {lower_bound}")
@@ -217,6 +220,9 @@ def find_plan(
                     return finish(Ending.UNKNOWN, None, name)
                 if progress is not None:
                     progress(HorizonTried(h))
+                if not incremental and reports:
+                    session.close()  # a fresh solver learns nothing from the shorter horizons
+                    session = open_session(encoding.model, backend, **options)
                 result = session.solve(assumptions=[encoding.goal(h)], deadline=deadline)
                 name = result.encoding
                 report = HorizonReport(h, result.status, time.perf_counter() - started)

@@ -4,7 +4,8 @@ checked.
 A route is named ``bfs`` (the oracle), ``search`` (A* on the puzzle's bounds), ``auto`` (the
 default race of the SAT planner and the search), ``fast-downward/SEARCH`` (the peer planner on
 the exported PDDL: ``blind``, ``hmax`` or ``lmcut``), or ``SOLVER/SETTING`` with an optional
-``/from0`` (the horizons start at 0 instead of the puzzle's bounds); a setting is ``all``,
+``/from0`` (the horizons start at 0 instead of the puzzle's bounds) and ``/fresh`` (a fresh
+solver per horizon instead of one incremental solver); a setting is ``all``,
 ``none``, ``all-but-NAME`` or ``NAME+NAME...`` of :meth:`Strengthenings.names`. Every plan a row
 reports, the oracle's and Fast Downward's included, is replayed by the puzzle's rules; the
 harness compares the lengths across rows.
@@ -40,6 +41,8 @@ FAST_DOWNWARD = "fast-downward"
 SOLVERS = ("cadical195", "glucose4", "minisat22")
 """The SAT solvers the shipped matrices run."""
 FROM_ZERO = "from0"
+FRESH = "fresh"
+"""A fresh solver per horizon, to measure the incremental one against."""
 SETTINGS = ("all", "none", *(f"all-but-{name}" for name in Strengthenings.names()))
 """The strengthenings each SAT solver runs with in the shipped matrices: all, none, all but one."""
 Resolve = Callable[[str], tuple[InstanceSpec, Any]]
@@ -65,14 +68,18 @@ def plan_route(name: str) -> RouteSpec:
                 f"unknown Fast Downward route {name!r}; give {FAST_DOWNWARD}/" + "|".join(SEARCHES)
             )
         return RouteSpec(name, FAST_DOWNWARD, SEARCHES[parts[1]], {"search": parts[1]})
-    if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != FROM_ZERO):
+    suffixes = parts[2:]
+    if len(parts) < 2 or len(set(suffixes)) != len(suffixes) or set(suffixes) - {FROM_ZERO, FRESH}:
         raise BoardsatError(
-            f"unknown planning route {name!r}: give bfs or SOLVER/SETTING[/{FROM_ZERO}]"
+            f"unknown planning route {name!r}: give bfs, search, auto or"
+            f" SOLVER/SETTING[/{FROM_ZERO}][/{FRESH}]"
         )
     solver, setting = parts[0], parts[1]
     capabilities(solver)  # an unknown or missing backend is one line
     chosen = strengthenings(setting)
-    options = {"strengthen": chosen.label(), "bounds": len(parts) == 2}
+    options: dict[str, Any] = {"strengthen": chosen.label(), "bounds": FROM_ZERO not in suffixes}
+    if FRESH in suffixes:  # named only when asked, so the incremental rows keep their keys
+        options["incremental"] = False
     return RouteSpec(name, solver, setting, options)
 
 
@@ -138,6 +145,7 @@ def run_planning(
             route=SAT,
             strengthenings=strengthenings(chosen.encoding),
             bounds=bool(chosen.options["bounds"]),
+            incremental=bool(chosen.options.get("incremental", True)),
             time_limit=time_limit,
         )
     outcome = answer.outcome

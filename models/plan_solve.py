@@ -84,6 +84,7 @@ def shortest_plan(
     strengthenings: Strengthenings | None = None,
     bounds: bool = True,
     progress: Progress | None = None,
+    incremental: bool = True,
 ) -> PlanAnswer[P, M]:
     """The fewest moves up to ``max_horizon``, proven. ``bounds`` starts at the puzzle's lower
     bound, skips the horizons it refutes, and settles at once when it proves that no plan of any
@@ -93,8 +94,9 @@ def shortest_plan(
     ``time_limit`` counts from the call, so the bounds, the task's grounding and the encoding's
     set-up spend it too. Grounding and set-up cannot be stopped midway: each phase starts only
     while time is left (the answer is UNKNOWN otherwise), and the solver gets what they left.
-    ``route`` picks the planner (:data:`ROUTES`); ``backend`` and the strengthenings are the SAT
-    planner's, on its own or in the ``auto`` race.
+    ``route`` picks the planner (:data:`ROUTES`); ``backend``, the strengthenings and
+    ``incremental`` (one solver for every horizon, or a fresh one each) are the SAT planner's, on
+    its own or in the ``auto`` race.
     """
     if route not in ROUTES:
         raise BoardsatError(f"unknown planning route {route!r}; known: {', '.join(ROUTES)}")
@@ -118,6 +120,7 @@ def shortest_plan(
                 strengthenings=strengthenings,
                 bounds=bounds,
                 progress=told,
+                incremental=incremental,
             )
 
         def search(limit: float | None, told: Progress) -> PlanAnswer[P, M]:
@@ -163,6 +166,7 @@ def shortest_plan(
         strengthenings=chosen,
         refuted=refuted,
         progress=progress,
+        incremental=incremental,
     )
     if outcome.plan is None:
         return PlanAnswer(puzzle, outcome, None, None)

@@ -16,7 +16,9 @@ def _run(instance: str, route: str, limit: float = 60.0) -> tuple[str, int | Non
     return outcome.status, outcome.objective, outcome.exact and not outcome.problems
 
 
-@pytest.mark.parametrize("route", ["bfs", "search", "auto", "cadical195/all", "cadical195/none"])
+@pytest.mark.parametrize(
+    "route", ["bfs", "search", "auto", "cadical195/all", "cadical195/none", "cadical195/all/fresh"]
+)
 def test_each_route_proves_the_seed_at_the_published_length(route: str) -> None:
     assert BENCH.instance("seed").reference == SEED_MOVES
     assert _run("seed", route) == ("OPTIMAL", SEED_MOVES, True)

@@ -37,7 +37,12 @@ COMMANDS = {
         *("exchange", "--start", "BBBBB/...../...../...../WWWWW"),
         *("--goal", "WWWWW/...../...../...../BBBBB"),
     ],
+    "exchange:seventh-guest": [
+        *("exchange", "--start", "BBBBW/BBBWW/BB.WW/BBWWW/BWWWW"),
+        *("--goal", "WWWWB/WWWBB/WW.BB/WWBBB/WBBBB"),
+    ],
     "flipit:seed": ["flipit", "--board", "star", "--start", ".BBBBBBBBBBB"],
+    "flipit:line-20": ["flipit", "--board", "line:20", "--start", "BBBBBBBBBB.BBBBBBBBB"],
     "flipit:farthest": ["flipit", "--start", ".BBBBBBBWWBB"],
     "shogi:seed": ["shogi", "--start", "BP1/1S1/P1P", "--goal", "1PP/1S1/P1B"],
     "shogi:deep": ["shogi", "--start", "SRR/+BP+S/1B+P", "--goal", "S1R/RP+S/+BB+P"],
@@ -85,11 +90,12 @@ def test_a_written_file_with_solve_options_builds_the_commands_request(
     path.write_text(
         'kind = "shogi"\nstart = "BP1/1S1/P1P"\ngoal = "1PP/1S1/P1B"\n'
         '[solve]\nbackend = "glucose4"\nstrengthen = "none"\nbounds = false\nverify = true\n'
-        "max_horizon = 9\ntime_limit = 30\n"
+        'max_horizon = 9\ntime_limit = 30\nroute = "search"\n'
     )
     command = [
         *COMMANDS["shogi:seed"],
         *("--backend", "glucose4", "--strengthen", "none", "--no-bounds", "--verify"),
+        *("--route", "search"),
         *("--max-horizon", "9", "--time-limit", "30"),
     ]
     assert command_request(command, run_cli, monkeypatch) == read_instance(str(path)).request
@@ -223,6 +229,10 @@ BAD = {
     "square off the board": ('kind = "tour"\nrows = 5\nopen = true\nstart = "z9"\n', "start"),
     "unknown variant": ('kind = "domination"\nrows = 5\nvariant = "x"\n', "variant"),
     "unknown order": ('kind = "domination"\nrows = 5\n[solve]\norder = "x"\n', "solve.order"),
+    "unknown planning route": (
+        'kind = "shogi"\nstart = "BP1"\ngoal = "1PB"\n[solve]\nroute = "x"\n',
+        "solve.route",
+    ),
 }
 
 
