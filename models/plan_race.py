@@ -61,7 +61,7 @@ class _Heard:
         self.answers: list[PlanAnswer[Any, Any]] = []
         self.reports: dict[str, list[HorizonReport]] = {}
         self.refuted = -1
-        self.failures: list[tuple[str, str, str]] = []
+        self.failures: list[tuple[str, str]] = []  # racers out of memory, and why
 
     def event(self, name: str, event: HorizonEvent) -> None:
         if isinstance(event, HorizonReport):
@@ -98,10 +98,11 @@ def _hear(
                 heard.answers.append(answer)
             elif kind == "refused":
                 raise BoardsatError(value)
-            elif kind != "done":
-                heard.failures.append((name, kind, value))
-                open_pipes.discard(connection)
-            else:
+            elif kind == "failed":  # a bug, never hidden behind the other racer's answer
+                raise ChildFailed(f"the {name} route failed: {value}")
+            else:  # done, or out of memory: the other racer may still answer
+                if kind != "done":
+                    heard.failures.append((name, value))
                 open_pipes.discard(connection)
     return _best_unknown(puzzle, children, deadline, heard)
 
@@ -120,15 +121,13 @@ def _best_unknown(
     heard: _Heard,
 ) -> PlanAnswer[P, M]:
     """No racer proved anything: the answer (or, where none came, the reports) that refuted the
-    longest plans. A racer's failure is raised only when nobody answered at all."""
+    longest plans. A racer out of memory is the answer only when nobody else said anything."""
     if heard.answers:
         best = max(heard.answers, key=lambda answer: answer.outcome.refuted_up_to)
         return _raced(best, children)
     if heard.failures and not heard.reports:
-        name, kind, why = heard.failures[0]
-        if kind == "out of memory":
-            raise limit_reached(f"the {name} route") from ChildOutOfMemory(why)
-        raise ChildFailed(f"the {name} route failed: {why}")
+        name, why = heard.failures[0]
+        raise limit_reached(f"running the {name} route") from ChildOutOfMemory(why)
     name, reports = max(
         heard.reports.items(), key=lambda item: max(r.horizon for r in item[1]), default=(AUTO, [])
     )
