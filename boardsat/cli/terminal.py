@@ -3,8 +3,8 @@ anywhere else), and on stderr a live line of what a long solve is doing, silence
 
 Colour is decided once a command, by rich: on a terminal, unless ``NO_COLOR`` is set or
 ``TERM`` is dumb (``FORCE_COLOR`` forces it on). Without colour the answer is printed exactly
-as the models write it. The live line shows only on a terminal; elsewhere stderr gets only the
-lasting lines (each planning horizon's verdict), as it always has.
+as the models write it. The live line, and the planning horizons' verdicts above it, show only on
+a terminal; elsewhere a solve writes nothing to stderr but its errors (a sweep, one line a row).
 """
 
 from __future__ import annotations
@@ -99,12 +99,13 @@ class Terminal:
             self._status = None
 
     def horizons(self) -> Callable[[HorizonEvent], None]:
-        """A planner's progress: the horizon being solved live, each verdict a lasting line."""
+        """A planner's progress on a terminal: the horizon being solved live, each verdict a
+        lasting line above it."""
 
         def heard(event: HorizonEvent) -> None:
             if isinstance(event, HorizonTried):
                 self.show(event.line())
-            else:
+            elif self.live:
                 self.note(event.line())
 
         return heard
