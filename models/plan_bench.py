@@ -180,7 +180,12 @@ def fast_downward_row(
     run = plan_with_fast_downward(
         puzzle.planning_task(), name, str(chosen.options["search"]), time_limit
     )
-    effort = f"{run.detail}; {run.expanded} states expanded, search {run.search_seconds} s"
+    said = [run.detail]
+    if run.expanded is not None:
+        said.append(f"{run.expanded} states expanded")
+    if run.search_seconds is not None:
+        said.append(f"search {run.search_seconds} s")
+    effort = "; ".join(said)
     if run.plan is None:
         exact = run.status is Status.UNSATISFIABLE
         return RowOutcome(run.status.value, exact=exact, detail=effort)
