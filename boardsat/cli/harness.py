@@ -27,7 +27,7 @@ from boardsat.harness.matrix import Limits, Matrix, cross, load_matrix, shipped_
 from boardsat.harness.plots import draw_plots, plot_files
 from boardsat.harness.puzzles import puzzle_benches
 from boardsat.harness.records import Row, RowLog, read_rows, write_csv
-from boardsat.harness.report import RouteSummary, summary
+from boardsat.harness.report import RouteSummary, recorded_baseline, summary
 from boardsat.harness.sweep import run_jobs, sweep
 from boardsat.harness.verify import contradictions
 from boardsat.memory import parse_memory_size
@@ -259,7 +259,9 @@ def _row_line(row: Row) -> str:
 
 @click.command("report")
 @click.argument("record", type=click.Path(dir_okay=False, exists=True))
-@click.option("--baseline", help="The route ratios are taken against.")
+@click.option(
+    "--baseline", help="The route ratios are taken against [default: the sweep's own]."
+)
 @click.option(
     "--plot", "plot_dir", type=click.Path(file_okay=False), help="Draw the plots into this folder."
 )
@@ -285,7 +287,7 @@ def report(
     if not rows:
         raise BoardsatError(f"{record} holds no rows")
     found = contradictions(rows)
-    _show(rows, baseline, tuple(found))
+    _show(rows, baseline or recorded_baseline(rows), tuple(found))
     if csv_path is not None:
         write_csv(rows, Path(csv_path))
     if plot_dir is not None:

@@ -7,6 +7,7 @@ file is checked to be new before any is drawn, so a taken name costs nothing.
 
 from __future__ import annotations
 
+import importlib.util
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,13 +22,19 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 PLOTS = ("cactus", "size", "scatter")
+MISSING = "plots need matplotlib: pip install 'boardsat[plot]'"
 FORMATS = ("png", "svg")
 
 
 def plot_files(folder: Path) -> list[Path]:
-    """The files the plots go to in ``folder``, each refused in one line if taken."""
-    if not folder.is_dir():
-        raise BoardsatError(f"--plot {folder}: there is no such folder")
+    """The files the plots go to in ``folder`` (made if missing), each refused in one line if
+    taken; asked before a sweep, so that a missing matplotlib is said before the work."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise BoardsatError(MISSING)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BoardsatError(f"--plot {folder}: {error.strerror or error}") from None
     return [new_file_target(folder / f"{name}.{form}") for name in PLOTS for form in FORMATS]
 
 
@@ -40,38 +47,43 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
         from matplotlib.figure import Figure
         from matplotlib.ticker import MaxNLocator
     except ImportError:
-        raise BoardsatError("plots need matplotlib: pip install 'boardsat[plot]'") from None
+        raise BoardsatError(MISSING) from None
     paths = plot_files(folder)
     by_route: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         by_route[_label(row, rows)].append(row)
     # the legend stands beside the axes, one line a route: the figure grows with the routes
     height = max(4.5, 0.22 * len(by_route) + 1.0)
-    figures = {"cactus": Figure(figsize=(10, height)), "size": Figure(figsize=(10, height))}
+    figures = {"cactus": Figure(figsize=(10, height))}
     cactus = figures["cactus"].subplots()
-    sizes = figures["size"].subplots()
+    drawn = [cactus]
+    if len({row["size"] for row in rows}) > 1:  # one size would make a column of dots
+        figures["size"] = Figure(figsize=(10, height))
+        drawn.append(figures["size"].subplots())
     tab10 = [colormaps["tab10"](index) for index in range(10)]
     styles = cycler(linestyle=["-", "--", ":"]) * cycler(color=tab10)
-    for axes in (cactus, sizes):
+    for axes in drawn:
         axes.set_prop_cycle(styles)  # 30 looks apart, not 10: a sweep often has more routes
     for route, group in by_route.items():
         times = sorted(float(row["wall_s"]) for row in group if solved(row))
         cactus.step(times, range(1, len(times) + 1), where="post", label=route, marker=".")
         points = sorted((row["size"], float(row["wall_s"])) for row in group if solved(row))
-        sizes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=route)
+        for sizes in drawn[1:]:
+            sizes.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=route)
     cactus.set(xlabel="wall seconds", ylabel="cells solved", title="Cactus plot", xscale="log")
     cactus.yaxis.set_major_locator(MaxNLocator(integer=True))
-    sizes.set(
-        xlabel="instance size (squares or cells)",
-        ylabel="wall seconds (solved cells)",
-        title="Time against size",
-        yscale="log",
-    )
+    for sizes in drawn[1:]:
+        sizes.set(
+            xlabel="instance size (squares or cells)",
+            ylabel="wall seconds (solved cells)",
+            title="Time against size",
+            yscale="log",
+        )
     routes = list(by_route)
     chosen = pair or ((routes[0], routes[1]) if len(routes) > 1 else None)
     if chosen is not None:
         figures["scatter"] = _scatter(Figure(figsize=(5, 5)), by_route, chosen)
-    for axes in (cactus, sizes):
+    for axes in drawn:
         axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
         axes.grid(alpha=0.3)
     written = []

@@ -41,6 +41,12 @@ def score(row: Row) -> float:
     return float(row["wall_s"]) if solved(row) else 2.0 * float(row["time_limit"])
 
 
+def recorded_baseline(rows: Iterable[Row]) -> str | None:
+    """The baseline the sweep that wrote ``rows`` named, where its rows agree on one."""
+    named = {row.get("baseline") for row in rows} - {None}
+    return str(named.pop()) if len(named) == 1 else None
+
+
 def summary(rows: Sequence[Row], baseline: str | None = None) -> list[RouteSummary]:
     """One summary per puzzle and route in first-seen order, then each puzzle's virtual best."""
     by_route: dict[tuple[str, str], dict[tuple[str, int], Row]] = defaultdict(dict)

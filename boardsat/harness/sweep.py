@@ -72,6 +72,8 @@ def sweep(
     fresh: list[Row] = []
     try:
         for row in runner(todo):
+            if matrix.baseline is not None:  # so that a report of the record alone has it too
+                row["baseline"] = matrix.baseline
             log.append(row)
             fresh.append(row)
             if on_row is not None:

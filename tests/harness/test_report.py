@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -68,7 +69,8 @@ def test_a_count_above_the_exact_count_is_caught() -> None:
 
 
 def test_plots_are_written_as_png_and_svg(tmp_path: Path) -> None:
-    written = draw_plots(ROWS, tmp_path, ("fast", "slow"))
+    varied = [{**one, "size": 9 + index % 3} for index, one in enumerate(ROWS)]
+    written = draw_plots(varied, tmp_path, ("fast", "slow"))
     assert sorted(path.name for path in written) == sorted(
         f"{name}.{form}" for name in ("cactus", "size", "scatter") for form in ("png", "svg")
     )
@@ -78,6 +80,39 @@ def test_plots_are_written_as_png_and_svg(tmp_path: Path) -> None:
                 assert image.format == "PNG" and image.width > 100
         else:
             assert "<svg" in path.read_text()
+
+
+def test_no_size_plot_when_every_instance_has_one_size(tmp_path: Path) -> None:
+    written = draw_plots(ROWS, tmp_path / "new" / "folder", None)
+    assert sorted(path.stem for path in written) == ["cactus", "cactus", "scatter", "scatter"]
+
+
+def test_the_report_takes_the_sweeps_baseline_from_its_rows(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
+    record = tmp_path / "rows.jsonl"
+    record.write_text("".join(json.dumps({**r, "baseline": "slow"}) + "\n" for r in ROWS))
+    code, out, _ = run_cli("bench", "report", str(record))
+    assert code == 0 and "x slow" in out.splitlines()[0]
+    fast = next(line for line in out.splitlines() if line.split()[1] == "fast")
+    assert fast.split()[-1] != "-"
+
+
+def test_plots_without_matplotlib_are_refused_before_the_sweep(
+    tmp_path: Path, run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "matplotlib" else real(name, *a),
+    )
+    out = tmp_path / "rows.jsonl"
+    code, _, err = run_cli(
+        "bench", "run", "--puzzle", "shogi", "--instances", "seed", "--routes", "bfs",
+        "--out", str(out), "--plot", str(tmp_path / "plots"), "--quiet",
+    )  # fmt: skip
+    assert code == 2 and "matplotlib" in err and not out.exists()
 
 
 def test_the_report_command_prints_the_table_and_refuses_taken_plot_files(
