@@ -26,6 +26,12 @@ if TYPE_CHECKING:
 CELL = 40
 LIGHT, DARK = "#f0d9b5", "#b58863"
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
+KANJI_FONT_FAMILY = (
+    "'Noto Sans CJK JP', 'Noto Sans JP', 'Source Han Sans', 'Hiragino Sans', 'Yu Gothic',"
+    " Meiryo, 'MS Gothic', IPAGothic, 'Droid Sans Fallback', 'DejaVu Sans', sans-serif"
+)
+"""The fonts a label with kanji asks for, CJK fonts first: a viewer without them would
+otherwise draw boxes, since DejaVu has no kanji."""
 MISSING_PILLOW = "PNG output needs Pillow: pip install 'boardsat[png]'"
 CJK_FONTS = (
     "NotoSansCJK-Regular.ttc",
@@ -262,9 +268,14 @@ class Label:
         x, y = self.centre
         return (
             f'<text x="{x}" y="{y}" font-size="{self.size}" fill="{self.colour}" '
-            f'font-family="{FONT_FAMILY}" text-anchor="middle" dominant-baseline="central"'
+            f'font-family="{self.family}" text-anchor="middle" dominant-baseline="central"'
             f"{_attributes(self.role, self.data)}>{escape(self.text)}</text>"
         )
+
+    @property
+    def family(self) -> str:
+        """The SVG font stack: CJK fonts first where the text has kanji (a fallback)."""
+        return FONT_FAMILY if self.fallback is None else KANJI_FONT_FAMILY
 
     def paint(self, canvas: Canvas) -> None:
         font = canvas.font(self.size, kanji=self.fallback is not None)

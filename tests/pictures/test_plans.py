@@ -180,6 +180,15 @@ def test_shogi_boards_hold_each_piece_kanji_as_often_as_the_position() -> None:
     assert shown == wanted and shown["龍"] == len(answer.positions)
 
 
+def test_kanji_labels_ask_for_cjk_fonts_before_the_generic_family() -> None:
+    """A viewer without a CJK font among those named would draw the kanji as boxes."""
+    answer = solve_shogi(Shogi.parse("+RS1/G2/3", "3/G2/S+R1"))
+    for piece in having(parse(answer.svg()), "piece"):
+        fonts = [name.strip(" '") for name in piece.get("font-family", "").split(",")]
+        assert fonts[0] == "Noto Sans CJK JP" and fonts[-1] == "sans-serif"
+        assert {"Hiragino Sans", "Yu Gothic", "MS Gothic"} <= set(fonts)
+
+
 def test_no_plan_has_no_picture() -> None:
     answer = solve_flipit(FlipIt.parse(line_board(4), ".BBB"), max_horizon=0)
     assert answer.moves is None
