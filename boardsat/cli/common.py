@@ -322,7 +322,7 @@ def solving_command(command: F) -> F:
                     raise
                 _interrupted(f"before an answer was found ({error})")
             if cancelled():
-                _interrupted("status UNKNOWN: the answer above is the best found so far")
+                _interrupted("status UNKNOWN: the output above is all it found")
         return outcome
 
     quiet = click.option(

@@ -259,9 +259,7 @@ def _row_line(row: Row) -> str:
 
 @click.command("report")
 @click.argument("record", type=click.Path(dir_okay=False, exists=True))
-@click.option(
-    "--baseline", help="The route ratios are taken against [default: the sweep's own]."
-)
+@click.option("--baseline", help="The route ratios are taken against [default: the sweep's own].")
 @click.option(
     "--plot", "plot_dir", type=click.Path(file_okay=False), help="Draw the plots into this folder."
 )

@@ -36,6 +36,7 @@ class DominationAnswer(Drawn):
     finisher: str | None = None  # the racer that closed the gap (race route)
     halves: tuple[str, ...] = ()  # the colours solved apart when a total problem was split
     order: str | None = None  # the square order the model was built in (None: nothing built)
+    interrupted: bool = False  # Ctrl-C, not the time limit, ended the run
 
     @property
     def route(self) -> str:
@@ -110,7 +111,8 @@ class DominationAnswer(Drawn):
             if self.result.status is Status.UNSATISFIABLE:
                 return f"no {self.variant} placement exists on {self.board.rows}x{self.board.cols}"
             bound = "" if self.lower_bound is None else f"; proven lower bound {self.lower_bound}"
-            return f"no placement found in time{bound}; UNKNOWN, {self.seconds:.2f} s"
+            when = "before the interrupt" if self.interrupted else "in time"
+            return f"no placement found {when}{bound}; UNKNOWN, {self.seconds:.2f} s"
         proven = "proven optimal" if self.proven_optimal else "not proven optimal"
         how = " and ".join(self._route_words(route) for route in self.routes)
         if len(self.routes) > 1:  # auto picks by size, and the halves may differ by a square

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from boardsat.backends import MAX_SEED
-from boardsat.deadline import Deadline, OutOfTime
+from boardsat.deadline import Deadline, OutOfTime, cancelled
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.answer import DominationAnswer
@@ -175,6 +175,7 @@ def solve_request(
         "; ".join(part.finisher for part in parts if part.finisher) or None,
         halves,
         next((part.order for part in parts if part.order is not None), None),
+        cancelled(),
     )
 
 

@@ -16,7 +16,7 @@ from itertools import pairwise
 from typing import Any
 
 from boardsat.backends import CPSAT
-from boardsat.deadline import Deadline, OutOfTime
+from boardsat.deadline import Deadline, OutOfTime, cancelled
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
@@ -209,7 +209,7 @@ def count_by_enumeration(
     try:
         built = build_tour_model(spec, deadline)
     except OutOfTime:
-        stopped = "the time limit ran out while the model was built, before any tour"
+        stopped = f"{_stopped()} while the model was built, before any tour"
         route = _encoding_of(backend, options)
         return TourCount(spec, 0, False, route, deadline.elapsed(), (), stopped)
     found = enumerate_solutions(
@@ -239,8 +239,13 @@ def count_by_enumeration(
         found.encoding,
         deadline.elapsed(),
         listed,
-        f"the time limit ran out after {counted(len(listed), 'tour')}" if timed_out else None,
+        f"{_stopped()} after {counted(len(listed), 'tour')}" if timed_out else None,
     )
+
+
+def _stopped() -> str:
+    """What ended an unfinished count: Ctrl-C or the time limit."""
+    return "interrupted" if cancelled() else "the time limit ran out"
 
 
 def _encoding_of(backend: str, options: dict[str, Any]) -> str:

@@ -17,9 +17,12 @@ import pytest
 
 from boardsat.backends import is_available
 from boardsat.deadline import Deadline, cancel, cancelled, reset_cancellation, stopper
+from boardsat.models.board import Board
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
+from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.rules import validate_tour
+from boardsat.models.tour.solve import count_by_enumeration
 from boardsat.results import Status
 from tests.cli.start_up import start_up_s
 
@@ -64,7 +67,7 @@ def _checked_exit(code: int, err: str) -> None:
     assert code == 130
     assert "Traceback" not in err
     assert err.rstrip().endswith(
-        "boardsat: interrupted, status UNKNOWN: the answer above is the best found so far"
+        "boardsat: interrupted, status UNKNOWN: the output above is all it found"
     )
 
 
@@ -214,3 +217,18 @@ def test_cancel_ends_every_deadline_and_calls_the_stoppers() -> None:
     finally:
         reset_cancellation()
     assert not Deadline(None).expired()
+
+
+def test_an_interrupted_answer_names_the_interrupt_not_the_time_limit() -> None:
+    """Ctrl-C before any answer: the summaries say so, and claim no time limit ran out."""
+    cancel()
+    try:
+        count = count_by_enumeration(TourSpec(Board(6, 6), closed=False), "cpsat")
+        placed = solve_domination(8, 8, "independent", route="single")
+    finally:
+        reset_cancellation()
+    assert count.stopped is not None and count.stopped.startswith("interrupted")
+    assert not placed.result.has_solution
+    assert "before the interrupt" in placed.summary() and "in time" not in placed.summary()
+    limited = solve_domination(8, 8, "independent", route="single", time_limit=0)
+    assert "no placement found in time" in limited.summary()
