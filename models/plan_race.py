@@ -83,8 +83,8 @@ def _hear(
     limit = deadline.time_limit
     open_pipes = set(children)
     while open_pipes and not cancelled():
-        if limit is not None and deadline.elapsed() > limit + GRACE_S:
-            break  # a racer that cannot hand in its answer in time is not waited for
+        if limit is not None and deadline.elapsed() > limit + (0 if heard.answers else GRACE_S):
+            break  # past the limit, an answer in hand ends the wait for the rest
         for ready in wait(list(open_pipes), timeout=LISTENING_SLICE_S):
             connection = cast(Connection, ready)
             name, child = children[connection]

@@ -36,8 +36,8 @@ COMMANDS = {
     "tour, counting by diagram": ["tour", "8", "--count"],
     "tour, counting by enumeration": ["tour", "8", "--count", "--counter", "enumerate"],
     "tour, listing": ["tour", "8", "--all"],
-    "exchange, the largest board": [
-        "exchange",
+    "exchange, the largest board, SAT": [
+        *("exchange", "--route", "sat"),
         "--start",
         _far_apart(32, "B", "W"),
         "--goal",
@@ -45,9 +45,14 @@ COMMANDS = {
         "--max-horizon",
         "1000",
     ],
-    "flipit, the longest line": ["flipit", "--board", "line:64", "--start", "." + "B" * 63],
-    "shogi, the deep puzzle": ["shogi", *DEEP_SHOGI],
-    "solve, a shipped instance": ["solve", "shogi:deep"],
+    "flipit, the longest line, SAT": [
+        *("flipit", "--board", "line:64", "--start", "." + "B" * 63, "--route", "sat"),
+    ],
+    "flipit, the longest line, auto": [
+        *("flipit", "--board", "line:64", "--start", "B" * 32 + "." + "B" * 31),
+    ],
+    "shogi, the deep puzzle, SAT": ["shogi", *DEEP_SHOGI, "--route", "sat"],
+    "solve, a shipped instance": ["solve", "exchange:seventh-guest"],
 }
 
 
