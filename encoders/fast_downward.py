@@ -39,6 +39,7 @@ UNSOLVABLE = (10, 11)
 OUT_OF_TIME = (23, 24)
 OUT_OF_MEMORY = (22,)
 UNSUPPORTED = 34
+STOP_EARLY_S = 1  # the planner's own limit, this much before ours: it says UNKNOWN itself
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ def plan_with_fast_downward(
                 sys.executable,
                 str(script),
                 "--overall-time-limit",
-                f"{max(1, int(time_limit))}s",
+                f"{max(1, int(time_limit) - STOP_EARLY_S)}s",
                 "--plan-file",
                 "plan",
                 "domain.pddl",
