@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 from boardsat.deadline import Deadline
@@ -19,7 +20,7 @@ from boardsat.errors import BoardsatError
 from boardsat.horizon_search import Ending, HorizonEvent, find_plan, settled
 from boardsat.models.plan_answer import Farthest, OracleCheck, PlanAnswer
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
-from boardsat.models.plan_race import AUTO, race_routes
+from boardsat.models.plan_race import AUTO, Job, race_routes
 from boardsat.models.plan_search import BFS, SEARCH, bfs_plan, search_plan
 from boardsat.oracle import OutOfTime, explore, shortest_path
 from boardsat.planning_task import Action, PlanningTask
@@ -102,34 +103,41 @@ def shortest_plan(
         raise BoardsatError(f"unknown planning route {route!r}; known: {', '.join(ROUTES)}")
     if max_horizon is None and time_limit is None:
         max_horizon = cap
+    sat = partial(
+        sat_plan,
+        puzzle,
+        backend,
+        max_horizon=max_horizon,
+        strengthenings=strengthenings,
+        bounds=bounds,
+        incremental=incremental,
+    )
+    search = partial(search_plan, puzzle, max_horizon=max_horizon, bounds=bounds)
+    if route == SAT:
+        return sat(time_limit=time_limit, progress=progress)
     if route == SEARCH:
-        return search_plan(
-            puzzle, max_horizon=max_horizon, time_limit=time_limit, bounds=bounds, progress=progress
-        )
+        return search(time_limit=time_limit, progress=progress)
     if route == BFS:
         return bfs_plan(puzzle, max_horizon=max_horizon, time_limit=time_limit)
-    if route == AUTO:
+    jobs: dict[str, Job] = {
+        SAT: lambda limit, told: sat(time_limit=limit, progress=told),
+        SEARCH: lambda limit, told: search(time_limit=limit, progress=told),
+    }
+    return race_routes(puzzle, jobs, time_limit=time_limit, progress=progress)
 
-        def sat(limit: float | None, told: Progress) -> PlanAnswer[P, M]:
-            return shortest_plan(
-                puzzle,
-                backend,
-                cap=cap,
-                max_horizon=max_horizon,
-                time_limit=limit,
-                strengthenings=strengthenings,
-                bounds=bounds,
-                progress=told,
-                incremental=incremental,
-            )
 
-        def search(limit: float | None, told: Progress) -> PlanAnswer[P, M]:
-            return search_plan(
-                puzzle, max_horizon=max_horizon, time_limit=limit, bounds=bounds, progress=told
-            )
-
-        jobs = {SAT: sat, SEARCH: search}
-        return race_routes(puzzle, jobs, time_limit=time_limit, progress=progress)
+def sat_plan(
+    puzzle: PlanningPuzzle[P, M],
+    backend: str,
+    *,
+    max_horizon: int | None,
+    time_limit: float | None,
+    strengthenings: Strengthenings | None,
+    bounds: bool,
+    progress: Progress | None,
+    incremental: bool,
+) -> PlanAnswer[P, M]:
+    """The SAT planner's route: increasing horizons on ``backend`` from the puzzle's bounds."""
     deadline = Deadline(time_limit)
     chosen = strengthenings if strengthenings is not None else Strengthenings()
 
