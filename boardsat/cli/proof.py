@@ -7,6 +7,8 @@ or a crash loses no finished cube, and the same command resumes it.
 
 from __future__ import annotations
 
+import time
+
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,6 +144,7 @@ def prove_domination(
 ) -> None:
     """Find a placement, then prove by cubes that one knight fewer cannot do it, on the model
     with its squares in ``order`` (None: the cube route's kind's ORDER, or a resumed proof's)."""
+    started = time.perf_counter()
     path = request.directory or f"domination-{rows}x{cols}-{variant}.proof"
     terminal = current()
     if ProofDirectory.exists(path):
@@ -189,7 +192,27 @@ def prove_domination(
         verdict = (
             f"{counted(len(best), 'knight')} found; the proof is not finished (status UNKNOWN)"
         )
-    _report(directory, status, verdict, as_json, better)
+    placement = better if better is not None else best
+    proven = status.proven and better is None
+    fields = {  # the fields of `domination --json`, so that one schema reads both
+        "rows": rows,
+        "cols": cols,
+        "variant": variant,
+        "status": "OPTIMAL" if proven else "SATISFIABLE" if better is not None else "UNKNOWN",
+        "knights": len(placement),
+        "proven_optimal": proven,
+        "lower_bound": len(best) if proven else None,
+        "placement": placement,
+        "backend": request.plan.route,
+        "encoding": f"{directory.manifest()['describes']}, split into cubes",
+        "order": claim.order,
+        "seconds": round(time.perf_counter() - started, 3),
+        "proof": str(directory.path),
+        "route": "cubes",
+        "split": None,
+        "events": [],
+    }
+    _report(directory, status, verdict, as_json, fields)
 
 
 def _run(directory: ProofDirectory, request: CubeRequest, decisions: Sequence[Key]) -> ProofStatus:
@@ -222,9 +245,10 @@ def _report(
     status: ProofStatus,
     verdict: str,
     as_json: bool,
-    better: list[list[int]] | None = None,
+    answer: dict[str, Any] | None = None,
 ) -> None:
-    """Print where the proof ended: ``verdict``, and in JSON the ``better`` answer a cube found."""
+    """Print where the proof ended: ``verdict``, and in JSON the ``answer`` fields of the
+    command the proof stands for (default: the best answer and whether it is proven)."""
     found = counterexample(directory)
     lines = [
         verdict,
@@ -233,20 +257,19 @@ def _report(
         f"proof directory: {directory.path} (check it: boardsat proof check {directory.path})",
     ]
     if as_json:
-        document = _document(directory, status, verdict)
-        emit_json(document if better is None else {**document, "better": better})
+        manifest = directory.manifest()
+        given = answer or {"best": manifest["best"], "proven": status.proven}
+        emit_json({**given, **_document(directory, status, verdict)})
     else:
         click.echo("\n".join(lines))
     end_at_limit(not status.proven and found is None)
 
 
 def _document(directory: ProofDirectory, status: ProofStatus, verdict: str) -> dict[str, Any]:
-    manifest = directory.manifest()
+    """The proof's own fields, added to the answer's."""
     return {
         "verdict": verdict,
-        "claim": manifest["claim"],
-        "best": manifest["best"],
-        "proven": status.proven,
+        "claim": directory.manifest()["claim"],
         "cubes": status.leaves,
         "refuted": status.refuted,
         "certified": status.certified,

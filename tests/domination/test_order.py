@@ -171,7 +171,7 @@ def test_a_proof_by_cubes_keeps_its_order_and_refuses_to_resume_in_another(
     args = ("domination", "6", "--cubes", "--proof-dir", str(proof), "--order", "zorder", "--json")
     code, out, err = run_cli(*args)
     assert code == 0, err
-    assert json.loads(out)["proven"]
+    assert json.loads(out)["proven_optimal"] and json.loads(out)["order"] == "zorder"
     manifest = json.loads((proof / "manifest.json").read_text())
     assert manifest["claim"]["order"] == "zorder"
     code, out, _ = run_cli("proof", "check", str(proof))

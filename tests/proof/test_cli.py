@@ -26,8 +26,12 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     assert code == 0, err
     document = json.loads(out)
     best = published_minimum(6, "independent")
-    assert document["proven"] and len(document["best"]) == best
-    assert not validate(6, 6, "independent", [tuple(square) for square in document["best"]])
+    assert document["proven_optimal"] and document["knights"] == len(document["placement"]) == best
+    assert document["status"] == "OPTIMAL" and document["lower_bound"] == best
+    assert not validate(6, 6, "independent", [tuple(square) for square in document["placement"]])
+    code, out, _ = run_cli("domination", "6", "--json")
+    plain = json.loads(out)  # one command, one schema: the cubes add fields, rename none
+    assert set(plain) <= set(document) and document["route"] == "cubes"
     code, out, _ = run_cli("proof", "status", str(proof))
     assert code == 0 and "0 remaining; proven" in out
     sizes = [path.stat().st_size for path in (proof / "certificates").iterdir()]
@@ -56,7 +60,7 @@ def test_a_board_of_fewer_rows_than_bands_is_proven_and_certified(
     args = ("domination", str(rows), str(cols), "--cubes", "--proof-dir", str(proof), "--json")
     code, out, err = run_cli(*args)
     assert code == 0, err
-    best = json.loads(out)["best"]
+    best = json.loads(out)["placement"]
     assert len(best) == minimum_knights(rows, cols, "independent")
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 0 and f"{len(best)} is optimal, certified" in out
@@ -111,10 +115,11 @@ def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knigh
     assert code == 0, err
     document = json.loads(out)
     least = published_minimum(6, "dominating")
-    better = [(row, col) for row, col in document["better"]]
-    assert len(document["best"]) == least + 1 and len(better) == least
-    assert not validate(6, 6, "dominating", better)
-    assert f"{least} knights can do it" in document["verdict"] and not document["proven"]
+    placement = [(row, col) for row, col in document["placement"]]
+    assert document["knights"] == len(placement) == least and document["status"] == "SATISFIABLE"
+    assert not validate(6, 6, "dominating", placement)
+    assert f"{least} knights can do it" in document["verdict"]
+    assert not document["proven_optimal"]
 
 
 @pytest.mark.parametrize(
