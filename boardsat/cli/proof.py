@@ -8,7 +8,6 @@ or a crash loses no finished cube, and the same command resumes it.
 from __future__ import annotations
 
 import time
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path

@@ -100,6 +100,7 @@ class TourCount:
     seconds: float
     tours: tuple[tuple[Square, ...], ...] = ()
     stopped: str | None = None
+    counter: str = "enumerate"  # which counter counted (``--counter``); ``route`` says how
 
     @property
     def limit_reached(self) -> bool:
@@ -122,7 +123,8 @@ class TourCount:
             "count": self.count,
             "exact": self.exact,
             "stopped": self.stopped,
-            "route": self.route,
+            "route": self.counter,
+            "encoding": self.route,
             "seconds": self.seconds,
             "tour": [list(square) for square in self.tours[0]] if self.tours else [],
         }

@@ -27,6 +27,7 @@ from boardsat.models.tour.answer import TourCount
 from boardsat.models.tour.model import TourSpec
 
 ROUTE = "zdd(graphillion)"
+COUNTER = "zdd"  # its name among the counters (tour.solve.COUNTERS)
 
 
 def count_by_zdd(spec: TourSpec) -> TourCount:
@@ -46,7 +47,7 @@ def count_by_zdd(spec: TourSpec) -> TourCount:
         count = _count(
             graph_set, board.size + 2, edges, lambda: graph_set.paths(first, last, is_hamilton=True)
         )
-    return TourCount(spec, count, True, ROUTE, time.perf_counter() - started)
+    return TourCount(spec, count, True, ROUTE, time.perf_counter() - started, counter=COUNTER)
 
 
 def count_by_zdd_within(spec: TourSpec, time_limit: float | None = None) -> TourCount:
@@ -65,7 +66,9 @@ def count_by_zdd_within(spec: TourSpec, time_limit: float | None = None) -> Tour
             else f"the time limit of {ran.limit:g} s ran out"
         )
         stopped = f"{why} before the decision diagram was built; it counts only at its end"
-        return TourCount(spec, 0, False, ROUTE, time.perf_counter() - started, stopped=stopped)
+        return TourCount(
+            spec, 0, False, ROUTE, time.perf_counter() - started, stopped=stopped, counter=COUNTER
+        )
     return ran.value
 
 
