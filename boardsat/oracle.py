@@ -23,6 +23,11 @@ M = TypeVar("M")
 Successors = Callable[[S], Iterable[tuple[M, S]]]
 
 
+LOOK_EVERY = 64
+"""States expanded between looks at the deadline: a state of a long Flip-It line has hundreds of
+successors, so a coarser look let a limited BFS run a second past its limit."""
+
+
 class OutOfTime(BoardsatError):
     """The deadline passed before the search finished; callers may report the rest unchecked."""
 
@@ -64,7 +69,7 @@ class Exploration(Generic[S, M]):
         """Add layers until none is new, or a state satisfies ``stop`` (returned when found).
 
         A stopped exploration answers for the states it holds, but its last layer is partial;
-        the deadline is looked at every 4096 states expanded and raises OutOfTime.
+        the deadline is looked at every ``LOOK_EVERY`` states expanded and raises OutOfTime.
         """
         if stop is not None:
             for state in self.layer(0):
@@ -73,7 +78,7 @@ class Exploration(Generic[S, M]):
         while not self.complete:
             begin, end = self.layer_starts[-2], self.layer_starts[-1]
             for position in range(begin, end):
-                if deadline is not None and position % 4096 == 0 and deadline.expired():
+                if deadline is not None and position % LOOK_EVERY == 0 and deadline.expired():
                     raise OutOfTime("the BFS oracle ran out of time")
                 for _, child in self.successors(self.states[position]):
                     if child in self.index:

@@ -80,6 +80,16 @@ def test_every_command_ends_within_its_time_limit(args: list[str]) -> None:
 
 
 @pytest.mark.slow
+def test_the_farthest_positions_bfs_ends_within_the_time_limit() -> None:
+    """Each state of line:64 has hundreds of successors: the BFS looks at its deadline often."""
+    start_up = start_up_s()
+    args = ("flipit", "--board", "line:64", "--farthest", "--time-limit", str(LIMIT_S), "--quiet")
+    code, out, seconds = _seconds(*args)
+    assert code in (0, LIMIT_REACHED) and "the BFS did not finish within the time limit" in out
+    assert seconds <= 1.1 * LIMIT_S + 1 + start_up, f"{seconds:.1f} s, start-up {start_up:.1f} s"
+
+
+@pytest.mark.slow
 def test_an_instance_file_ends_within_its_time_limit(tmp_path: Path) -> None:
     instance = tmp_path / "large.toml"
     instance.write_text('kind = "domination"\nrows = 300\n[solve]\ntime_limit = 2\n')
