@@ -56,8 +56,54 @@ def lower_bound(instance: FlipIt) -> int | None:
 
 
 def estimator(instance: FlipIt) -> Callable[[Position], int | None]:
-    """:func:`lower_bound` from any position to ``instance``'s goal, for the best-first search."""
-    return lambda position: lower_bound(replace(instance, start=position))
+    """:func:`lower_bound` from any position to ``instance``'s goal, for the best-first search,
+    which asks it of every position it meets: on a line with one hole and every piece to turn
+    white, the same bound in one pass (:func:`_one_hole_line_estimate`)."""
+    line = _whole_line(instance)
+    turned = most_turned(instance)
+    if line is None or instance.goal is not None or instance.start.count(HOLE) != 1 or turned < 1:
+        return lambda position: lower_bound(replace(instance, start=position))
+    return _one_hole_line_estimate(line, turned)
+
+
+def _one_hole_line_estimate(line: tuple[int, ...], turned: int) -> Callable[[Position], int]:
+    """:func:`lower_bound` to all white on a line with one hole: the counting bound, and the
+    label bound with its parity (labels, fills and parity as :func:`_one_hole_fills` and
+    :func:`_parity` define them), without building an instance per position."""
+    cells = len(line)
+    in_order = line == tuple(range(cells))
+    constant = (cells - 1) // 2  # the goal's white labels add up to this, wherever its hole is
+
+    def estimate(position: Position) -> int:
+        text = position if in_order else "".join(position[cell] for cell in line)
+        blacks = text.count(BLACK)
+        if blacks == 0:
+            return 0
+        labels: list[int | None] = []
+        rank = parity = 0
+        for index, cell in enumerate(text):
+            if cell == HOLE:
+                labels.append(None)
+                parity ^= index & 1
+            else:
+                label = (cell == BLACK) ^ (rank & 1)
+                labels.append(label)
+                parity ^= label
+                rank += 1
+        fills = [NONE, NONE]
+        after = [0] * (cells + 1)
+        for i in range(cells - 1, -1, -1):
+            after[i] = after[i + 1] + (labels[i] != ((i - 1) & 1))
+        before = 0
+        for k in range(cells):
+            goal_parity = (constant + k) & 1
+            cost = before + after[k + 1]
+            if cost < fills[goal_parity]:
+                fills[goal_parity] = cost
+            before += labels[k] != (k & 1)
+        return max(-(-blacks // turned), _least_fitting((fills[0], fills[1]), parity))
+
+    return estimate
 
 
 def refuted(instance: FlipIt) -> Callable[[int], str | None] | None:

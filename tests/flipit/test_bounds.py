@@ -6,6 +6,7 @@ them: the bound must never exceed it, and the parity check must never refute it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -17,6 +18,7 @@ from boardsat.models.flipit.bounds import (
     _one_hole_fills,
     _walk_fills,
     counting_bound,
+    estimator,
     label_fills,
     lower_bound,
     refuted,
@@ -81,3 +83,17 @@ def test_the_one_hole_closed_form_is_the_walk_along_the_line(cells: list[str]) -
     must give what the general walk over hole placements gives."""
     labels = _labels(cells)
     assert _one_hole_fills(labels) == _walk_fills(labels, 1)
+
+
+@settings(max_examples=300)
+@given(st.integers(2, 40), st.data())
+def test_the_search_estimate_is_the_lower_bound_of_each_position(
+    cells: int, data: st.DataObject
+) -> None:
+    """The search's one-pass estimate must be exactly the bound proven above, position by
+    position (one hole, every piece to turn white)."""
+    pieces = data.draw(st.lists(st.sampled_from("BW"), min_size=cells - 1, max_size=cells - 1))
+    hole = data.draw(st.integers(0, cells - 1))
+    position = "".join(pieces[:hole]) + HOLE + "".join(pieces[hole:])
+    instance = FlipIt.parse(line_board(cells), HOLE + "B" * (cells - 1))
+    assert estimator(instance)(position) == lower_bound(replace(instance, start=position))
