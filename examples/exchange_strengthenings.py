@@ -21,7 +21,8 @@ oracle = time.perf_counter() - started
 print(f"BFS oracle: {len(path or [])} moves in {oracle:.3f} s")
 print(f"{'strengthenings':<16} {'answer':<34} {'seconds':>8} {'x BFS':>6}  per horizon")
 for setting in ["none", "canonical_order", "potential", "all"]:
-    answer = shortest_plan(exchange, "cadical195", strengthenings=Strengthenings.parse(setting))
+    chosen = Strengthenings.parse(setting)
+    answer = shortest_plan(exchange, "cadical195", route="sat", strengthenings=chosen)
     seconds = answer.outcome.seconds
     horizons = " ".join(f"{r.horizon}:{r.seconds:.2f}" for r in answer.outcome.horizons)
     print(
