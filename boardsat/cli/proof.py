@@ -46,6 +46,7 @@ from boardsat.models.plan_cubes import (
 )
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.export import export_proof
 from boardsat.proof.ledger import CheckLedger
 from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, open_proof, prove
@@ -342,6 +343,20 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
     how = "certified" if result.certified_all else "proven but not certified"
     best = manifest["best"]
     click.echo(f"{len(best)} is optimal, {how}" if best else f"the claim is {how}")
+
+
+@command.command("export")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("out", type=click.Path(file_okay=False))
+def export(directory: str, out: str) -> None:
+    """Write a finished proof for outside checkers into the new folder OUT: each refuted
+    formula as DIMACS with its certificate (DRAT, and LRAT where CaDiCaL made one), a manifest
+    with every file's SHA-256, and a README on checking them with drat-trim."""
+    done = export_proof(ProofDirectory.open(directory), Path(out))
+    click.echo(
+        f"wrote {counted(done.cubes, 'cube')}, {counted(done.lemmas, 'lemma')} and"
+        f" {counted(done.coverage, 'split')} to {done.folder}; its README says how to check them"
+    )
 
 
 @command.command()
