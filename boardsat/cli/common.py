@@ -300,8 +300,8 @@ def emit_json(document: dict[str, Any]) -> None:
 
 
 def progress(line: str) -> None:
-    """A progress line on stderr, so that stdout stays clean for --json."""
-    click.echo(line, err=True)
+    """Progress as the live line on a terminal; elsewhere stderr keeps only errors."""
+    terminal.current().show(line)
 
 
 INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report a command Ctrl-C ended

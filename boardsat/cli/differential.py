@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import click
 
 from boardsat.cli.common import comma_list, processes_option, progress
+from boardsat.cli.terminal import session
 from boardsat.differential import KINDS, Outcome, Summary, check_case, parse_case_id, run_cases
 from boardsat.files import new_file_target, write_new_file
 
@@ -56,7 +57,8 @@ def bench(
             progress(f"{done + len(outcomes)}/{cases} cases")
         done += len(outcomes)
 
-    summary = run_cases(seed, cases, workers, chosen, report)
+    with session(quiet=False):
+        summary = run_cases(seed, cases, workers, chosen, report)
     _print(summary)
     if target is not None:
         write_new_file(target, json.dumps(_record(summary, cases, chosen), indent=1) + "\n")

@@ -23,7 +23,7 @@ from boardsat.cli.common import (
     progress,
     solving_command,
 )
-from boardsat.cli.terminal import current
+from boardsat.cli.terminal import current, session
 from boardsat.conquer import check_route
 from boardsat.errors import BoardsatError
 from boardsat.harness.cluster import check_dask_address
@@ -326,7 +326,8 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
         if done % max(1, total // 10) == 0 or done == total:
             progress(f"{done} of {counted(total, 'certificate')} checked")
 
-    result = check_proof(proof, jobs, checked, kept)
+    with session(quiet=False):
+        result = check_proof(proof, jobs, checked, kept)
     manifest = proof.manifest()
     for problem in result.problems:
         click.echo(f"problem: {problem}")

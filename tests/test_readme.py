@@ -1,0 +1,97 @@
+"""The README's console blocks, run as a newcomer would run them: each command's output must keep
+the shape the README shows, so the README cannot drift from the code.
+
+A shape is the text with what a run may change masked: numbers (timings, counts), square names,
+boards and pieces (another optimal plan or placement is as good), kanji. Every word stays, so a
+new route name, an encoding or a legend line that changed fails here. ``...`` in a block stands
+for any lines. Commands run in order in one folder, since later ones read what earlier ones
+wrote (a proof directory); the few whose words depend on timing are left out, and said why.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+LEFT_OUT = {
+    "domination 12 --variant dominating": "a race: which prover closes it depends on timing",
+    "tour 8 --count --time-limit 3": "a decision diagram may or may not finish in 3 s",
+    "bench differential": "its draws depend on the optional backends installed",
+}
+FILES = {
+    "typo.toml": 'kind = "exchange"\nstrat = "BBB/.../.../WWW"\ngoal = "WWW/.../.../BBB"\n',
+}
+BOARDISH = re.compile(r"[BWK.#/+・]+")
+KANJI = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+
+
+def console_commands(text: str) -> list[tuple[str, list[str], str]]:
+    """Each ``$ boardsat ...`` line of a console block, the lines it shows, and the nearest TOML
+    block above it (the file a `solve` command reads)."""
+    found: list[tuple[str, list[str], str]] = []
+    toml, block, inside = "", "", False
+    lines: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("```"):
+            if inside and block == "toml":
+                toml = "\n".join(lines) + "\n"
+            inside = not inside
+            block, lines = line[3:], []
+            continue
+        if not inside:
+            continue
+        lines.append(line)
+        if block != "console":
+            continue
+        if line.startswith("$ "):
+            found.append((line[2:], [], toml))
+        elif found and lines[0].startswith("$ "):
+            found[-1][1].append(line)
+    return found
+
+
+def shape(line: str) -> str:
+    line = KANJI.sub("漢", line)
+    line = re.sub(r"\d+(\.\d+)?", "#", line)
+    line = re.sub(r"\b[a-z]#", "§", line)
+    return " ".join("▦" if BOARDISH.fullmatch(token) else token for token in line.split())
+
+
+def same_shape(shown: list[str], got: list[str]) -> bool:
+    """``got`` has the shape of ``shown``, where a ``...`` line stands for any lines."""
+    pattern = "".join(
+        r"(?:.*\n)*?" if line == "..." else re.escape(shape(line)) + r"\n" for line in shown
+    )
+    return re.fullmatch(pattern, "".join(shape(line) + "\n" for line in got)) is not None
+
+
+@pytest.mark.slow
+def test_the_readmes_console_blocks_show_what_the_commands_print(tmp_path: Path) -> None:
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text)
+    wrong = []
+    ran = 0
+    for command, shown, toml in console_commands(README.read_text(encoding="utf-8")):
+        if not command.startswith("boardsat ") or any(part in command for part in LEFT_OUT):
+            continue
+        for name in re.findall(r"\S+\.toml", command):
+            if not (tmp_path / name).exists():
+                (tmp_path / name).write_text(toml)
+        line = command.replace("boardsat ", f"{sys.executable} -m boardsat ", 1)
+        done = subprocess.run(
+            ["bash", "-c", f"{line} 2>&1"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        ran += 1
+        got = done.stdout.splitlines()
+        if not same_shape(shown, got):
+            wrong.append(f"$ {command}\n  README: {shown}\n  now:    {got}")
+    assert ran >= 15 and not wrong, "\n".join(wrong)
