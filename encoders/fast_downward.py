@@ -10,9 +10,12 @@ for the puzzle to decode and replay like any other route's.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
 import importlib.util
+import os
 import re
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -36,8 +39,8 @@ EXTRA = "fast-downward"
 # the driver's exit codes (its documented "returncodes"): found, proven unsolvable, out of time
 FOUND = 0
 UNSOLVABLE = (10, 11)
-OUT_OF_TIME = (23, 24)
-OUT_OF_MEMORY = (22,)
+OUT_OF_TIME = (21, 23, 24)  # the translator's, the search's, both
+OUT_OF_MEMORY = (20, 22)
 UNSUPPORTED = 34
 STOP_EARLY_S = 1  # the planner's own limit, this much before ours: it says UNKNOWN itself
 
@@ -80,24 +83,10 @@ def plan_with_fast_downward(
         work = Path(folder)
         (work / "domain.pddl").write_text(exported.domain)
         (work / "problem.pddl").write_text(exported.problem)
-        run = subprocess.run(
-            [
-                sys.executable,
-                str(script),
-                "--overall-time-limit",
-                f"{max(1, int(time_limit) - STOP_EARLY_S)}s",
-                "--plan-file",
-                "plan",
-                "domain.pddl",
-                "problem.pddl",
-                "--search",
-                SEARCHES[search],
-            ],
-            cwd=work,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        try:
+            run = _drive(str(script), work, search, time_limit)
+        except subprocess.TimeoutExpired:  # its own limit counts CPU seconds, not the wall's
+            return PlannerRun(Status.UNKNOWN, None, None, None, "out of time")
         said = run.stdout + run.stderr
         plan_file = work / "plan"
         names = plan_file.read_text().splitlines() if plan_file.exists() else []
@@ -120,6 +109,37 @@ def plan_with_fast_downward(
         )
     last = said.strip().splitlines()[-1:] or ["no output"]
     raise BoardsatError(f"Fast Downward failed (exit code {run.returncode}): {last[0]}")
+
+
+def _drive(
+    script: str, work: Path, search: str, time_limit: float
+) -> subprocess.CompletedProcess[str]:
+    """The planner's driver on the two files in ``work``, under its own limit and ours: the
+    driver's counts CPU seconds, so past the wall's the driver and its search are killed."""
+    command = [
+        sys.executable,
+        script,
+        "--overall-time-limit",
+        f"{max(1, int(time_limit) - STOP_EARLY_S)}s",
+        "--plan-file",
+        "plan",
+        "domain.pddl",
+        "problem.pddl",
+        "--search",
+        SEARCHES[search],
+    ]
+    with subprocess.Popen(
+        command, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,  # its own group: the search it starts dies with it
+    ) as process:  # fmt: skip
+        try:
+            out, err = process.communicate(timeout=max(1.0, time_limit - STOP_EARLY_S / 2))
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
 def _last_number(pattern: str, text: str) -> float | None:

@@ -57,3 +57,10 @@ def test_lm_cut_is_refused_on_flips_in_one_line() -> None:
 def test_fast_downward_proves_the_seed_and_its_plan_replays_by_the_rules() -> None:
     pytest.importorskip("up_fast_downward")  # its wheel exists for Linux x86-64 only
     assert _run("seed", "fast-downward/hmax") == ("OPTIMAL", SEED_MOVES, True)
+
+
+@pytest.mark.slow  # Fast Downward's translator, in Python, takes seconds to start
+def test_fast_downward_past_its_limit_is_unknown_not_killed() -> None:
+    pytest.importorskip("up_fast_downward")
+    outcome = BENCH.run(Cell("flipit", "line-middle:20", "fast-downward/hmax", time_limit=5))
+    assert outcome.status == "UNKNOWN" and "out of time" in outcome.detail
