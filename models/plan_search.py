@@ -41,18 +41,7 @@ def search_plan(
         guide = replace(guide, estimate=_no_estimate, name="no bound")
     first = guide.estimate(puzzle.start)
     lower = 0 if first is None else first
-    reports: list[HorizonReport] = []
-    last = [time.perf_counter()]
-
-    def raised(bound: int) -> None:
-        for horizon in range(lower + len(reports), bound):
-            now = time.perf_counter()
-            report = HorizonReport(horizon, Status.UNSATISFIABLE, now - last[0], BY_SEARCH)
-            last[0] = now
-            reports.append(report)
-            if progress is not None:
-                progress(report)
-
+    told = _Told(lower, progress)
     found = astar(
         puzzle.start,
         puzzle.successors,
@@ -61,22 +50,18 @@ def search_plan(
         guide.key,
         max_cost=max_horizon,
         deadline=deadline,
-        raised=raised,
+        raised=told.refuted_below,
     )
     if found.moves is not None:
         ending = Ending.PLAN
-        raised(len(found.moves))
-        seconds = time.perf_counter() - last[0]
-        reports.append(HorizonReport(len(found.moves), Status.SATISFIABLE, seconds, BY_SEARCH))
-        if progress is not None:
-            progress(reports[-1])
+        told.found(len(found.moves))
     else:
         ending = Ending.NO_PLAN if found.exhausted else Ending.UNKNOWN
     encoding = f"A* on {guide.name}; {found.expanded} positions expanded, {found.stored} stored"
     outcome = PlanOutcome(
         ending,
         found.moves,
-        tuple(reports),
+        tuple(told.reports),
         lower,
         max_horizon if first is not None else None,
         SEARCH,
@@ -85,6 +70,32 @@ def search_plan(
         SEARCH,
     )
     return _answer(puzzle, outcome, found.moves)
+
+
+class _Told:
+    """The search's horizons as reports, each timed from the one before, told as they come."""
+
+    def __init__(self, lower: int, progress: Callable[[HorizonEvent], None] | None) -> None:
+        self.lower = lower
+        self.progress = progress
+        self.reports: list[HorizonReport] = []
+        self.last = time.perf_counter()
+
+    def refuted_below(self, bound: int) -> None:
+        """No plan is shorter than ``bound``: each length not reported yet is refuted."""
+        for horizon in range(self.lower + len(self.reports), bound):
+            self._tell(horizon, Status.UNSATISFIABLE)
+
+    def found(self, length: int) -> None:
+        self.refuted_below(length)
+        self._tell(length, Status.SATISFIABLE)
+
+    def _tell(self, horizon: int, status: Status) -> None:
+        now = time.perf_counter()
+        self.reports.append(HorizonReport(horizon, status, now - self.last, BY_SEARCH))
+        self.last = now
+        if self.progress is not None:
+            self.progress(self.reports[-1])
 
 
 def _no_estimate(_position: object) -> int:
