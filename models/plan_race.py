@@ -53,25 +53,36 @@ def race_routes(
             child.kill()
 
 
+class Merged:
+    """One story from several routes: each length's refutation told once, by the first route
+    to refute it; every other event told as it comes."""
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.progress = progress
+        self.refuted = -1
+
+    def __call__(self, event: HorizonEvent) -> None:
+        if isinstance(event, HorizonReport) and event.status is Status.UNSATISFIABLE:
+            if event.horizon <= self.refuted:
+                return
+            self.refuted = event.horizon
+        if self.progress is not None:
+            self.progress(event)
+
+
 class _Heard:
     """What the racers said: their answers, their reports, and the merged progress shown."""
 
     def __init__(self, progress: Progress | None) -> None:
-        self.progress = progress
+        self.tell = progress if isinstance(progress, Merged) else Merged(progress)
         self.answers: list[PlanAnswer[Any, Any]] = []
         self.reports: dict[str, list[HorizonReport]] = {}
-        self.refuted = -1
         self.failures: list[tuple[str, str]] = []  # racers out of memory, and why
 
     def event(self, name: str, event: HorizonEvent) -> None:
         if isinstance(event, HorizonReport):
             self.reports.setdefault(name, []).append(event)
-            if event.status is Status.UNSATISFIABLE:
-                if event.horizon <= self.refuted:
-                    return  # a length the other racer refuted already
-                self.refuted = event.horizon
-        if self.progress is not None:
-            self.progress(event)
+        self.tell(event)
 
 
 def _hear(

@@ -3,7 +3,8 @@ asked for, all under one time limit.
 
 ``sat`` searches increasing horizons from the puzzle's bounds; ``search`` is A* on the same
 bounds applied to every position (``plan_search``); ``bfs`` is the plain oracle; ``auto``, the
-default, races ``sat`` against ``search`` and takes the first proof (``plan_race``).
+default, searches by A* here for ``GLANCE_S``, then races ``sat`` against ``search`` and takes
+the first proof (``plan_race``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from boardsat.errors import BoardsatError
 from boardsat.horizon_search import Ending, HorizonEvent, find_plan, settled
 from boardsat.models.plan_answer import Farthest, OracleCheck, PlanAnswer
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
-from boardsat.models.plan_race import AUTO, Job, race_routes
+from boardsat.models.plan_race import AUTO, Job, Merged, race_routes
 from boardsat.models.plan_search import BFS, SEARCH, bfs_plan, search_plan
 from boardsat.oracle import OutOfTime, explore, shortest_path
 from boardsat.planning_task import Action, PlanningTask
@@ -28,8 +29,10 @@ from boardsat.seed_check import SeedCheck
 
 Progress = Callable[[HorizonEvent], None]
 SAT = "sat"
+GLANCE_S = 0.1
+"""The auto route's first look: A* alone, in this process, for this long (bench/results/planning_deep.md)."""
 ROUTES = (AUTO, SAT, SEARCH, BFS)
-"""The planners a request may name; ``auto`` races ``sat`` against ``search``."""
+"""The planners a request may name; ``auto`` glances, then races ``sat`` against ``search``."""
 Instance = TypeVar("Instance")  # a puzzle's instance
 
 
@@ -119,11 +122,23 @@ def shortest_plan(
         return search(time_limit=time_limit, progress=progress)
     if route == BFS:
         return bfs_plan(puzzle, max_horizon=max_horizon, time_limit=time_limit)
+    deadline = Deadline(time_limit)
+    told = Merged(progress)  # the glance's refutations are not told again by the race
+    glance = search(time_limit=_glance_limit(time_limit), progress=told)
+    if glance.outcome.ending is not Ending.UNKNOWN:
+        return replace(glance, raced=(SEARCH,))
+    time_limit = deadline.remaining()
     jobs: dict[str, Job] = {
         SAT: lambda limit, told: sat(time_limit=limit, progress=told),
         SEARCH: lambda limit, told: search(time_limit=limit, progress=told),
     }
-    return race_routes(puzzle, jobs, time_limit=time_limit, progress=progress)
+    return race_routes(puzzle, jobs, time_limit=time_limit, progress=told)
+
+
+def _glance_limit(time_limit: float | None) -> float:
+    """How long the auto route searches here before it starts its race: a small instance is
+    proven in that time, without the racers' start-up, which costs more than its search."""
+    return GLANCE_S if time_limit is None else min(GLANCE_S, time_limit)
 
 
 def sat_plan(

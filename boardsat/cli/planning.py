@@ -62,8 +62,9 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
                     type=click.Choice(plan_solve.ROUTES),
                     default=AUTO,
                     show_default=True,
-                    help="auto races the SAT planner against A* on the puzzle's bounds and takes"
-                    " the first proof; sat, search (A*) or bfs (the oracle) runs one alone.",
+                    help="auto searches by A* on the puzzle's bounds for 0.1 s, then races the SAT"
+                    " planner against it and takes the first proof; sat, search (A*) or bfs (the"
+                    " oracle) runs one alone.",
                 ),
                 backend_option(default=backend, mip=False),
                 click.option(
