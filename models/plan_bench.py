@@ -26,7 +26,7 @@ from boardsat.encoders.fast_downward import (
 )
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.errors import BoardsatError
-from boardsat.horizon_search import Ending
+from boardsat.horizon_search import Ending, PlanOutcome
 from boardsat.models.plan_puzzle import M, P, PlanningPuzzle
 from boardsat.models.plan_race import AUTO
 from boardsat.models.plan_search import SEARCH
@@ -162,10 +162,15 @@ def run_planning(
         problems=problems,
         encoding_size=_task_size(route, instance),
         horizon_seconds=horizons,
-        detail=outcome.describe()
-        if outcome.route == SAT
-        else f"{outcome.describe()}; {outcome.encoding}",
+        detail=_detail(outcome, chosen),
     )
+
+
+def _detail(outcome: PlanOutcome, chosen: RouteSpec) -> str:
+    """The outcome in words; an explicit route's adds what answered, and how hard it worked."""
+    if chosen.backend not in EXPLICIT:
+        return outcome.describe()
+    return f"{outcome.describe()}; by the {outcome.route} route: {outcome.encoding}"
 
 
 def fast_downward_row(
