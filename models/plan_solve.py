@@ -29,7 +29,7 @@ from boardsat.seed_check import SeedCheck
 
 Progress = Callable[[HorizonEvent], None]
 SAT = "sat"
-GLANCE_S = 0.1
+GLANCE_S = 0.25
 """The auto route's first look: A* alone, in this process, for this long (bench/results/planning_deep.md)."""
 ROUTES = (AUTO, SAT, SEARCH, BFS)
 """The planners a request may name; ``auto`` glances, then races ``sat`` against ``search``."""

@@ -62,7 +62,7 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
                     type=click.Choice(plan_solve.ROUTES),
                     default=AUTO,
                     show_default=True,
-                    help="auto searches by A* on the puzzle's bounds for 0.1 s, then races the SAT"
+                    help="auto searches by A* on the puzzle's bounds for 0.25 s, then races the SAT"
                     " planner against it and takes the first proof; sat, search (A*) or bfs (the"
                     " oracle) runs one alone.",
                 ),

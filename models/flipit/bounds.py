@@ -61,9 +61,18 @@ def estimator(instance: FlipIt) -> Callable[[Position], int | None]:
     white, the same bound in one pass (:func:`_one_hole_line_estimate`)."""
     line = _whole_line(instance)
     turned = most_turned(instance)
-    if line is None or instance.goal is not None or instance.start.count(HOLE) != 1 or turned < 1:
+    if instance.goal is not None or turned < 1:
+        return lambda position: lower_bound(replace(instance, start=position))
+    if line is None:
+        return _counting_estimate(turned)
+    if instance.start.count(HOLE) != 1:
         return lambda position: lower_bound(replace(instance, start=position))
     return _one_hole_line_estimate(line, turned)
+
+
+def _counting_estimate(turned: int) -> Callable[[Position], int]:
+    """:func:`counting_bound` to all white, without building an instance per position."""
+    return lambda position: -(-position.count(BLACK) // turned)
 
 
 def _one_hole_line_estimate(line: tuple[int, ...], turned: int) -> Callable[[Position], int]:

@@ -97,3 +97,11 @@ def test_the_search_estimate_is_the_lower_bound_of_each_position(
     position = "".join(pieces[:hole]) + HOLE + "".join(pieces[hole:])
     instance = FlipIt.parse(line_board(cells), HOLE + "B" * (cells - 1))
     assert estimator(instance)(position) == lower_bound(replace(instance, start=position))
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from("BW"), min_size=11, max_size=11), st.integers(0, 11))
+def test_the_star_search_estimate_is_the_counting_bound(pieces: list[str], hole: int) -> None:
+    position = "".join(pieces[:hole]) + HOLE + "".join(pieces[hole:])
+    instance = seed_instance()
+    assert estimator(instance)(position) == lower_bound(replace(instance, start=position))
