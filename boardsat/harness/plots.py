@@ -11,7 +11,7 @@ import importlib.util
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boardsat.errors import BoardsatError
 from boardsat.files import new_file_target
@@ -60,10 +60,9 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
     if len({row["size"] for row in rows}) > 1:  # one size would make a column of dots
         figures["size"] = Figure(figsize=(10, height))
         drawn.append(figures["size"].subplots())
-    tab10 = [colormaps["tab10"](index) for index in range(10)]
-    styles = cycler(linestyle=["-", "--", ":"]) * cycler(color=tab10)
+    colours, lines = route_looks(len(by_route), colormaps)
     for axes in drawn:
-        axes.set_prop_cycle(styles)  # 30 looks apart, not 10: a sweep often has more routes
+        axes.set_prop_cycle(cycler(color=colours, linestyle=lines))
     for route, group in by_route.items():
         times = sorted(float(row["wall_s"]) for row in group if solved(row))
         cactus.step(times, range(1, len(times) + 1), where="post", label=route, marker=".")
@@ -94,6 +93,17 @@ def draw_plots(rows: Sequence[Row], folder: Path, pair: tuple[str, str] | None) 
             figure.savefig(path)
             written.append(path)
     return written
+
+
+def route_looks(routes: int, colormaps: Any) -> tuple[list[Any], list[str]]:
+    """A colour and a line style per route, no colour used twice: tab10's ten, or as many
+    evenly spaced along a perceptual map; the line styles turn over too, for print."""
+    count = max(1, routes)
+    if count <= 10:
+        colours = [colormaps["tab10"](index) for index in range(count)]
+    else:
+        colours = [colormaps["turbo"](0.05 + 0.9 * index / (count - 1)) for index in range(count)]
+    return colours, [("-", "--", ":")[index % 3] for index in range(count)]
 
 
 def _scatter(figure: Figure, by_route: dict[str, list[Row]], pair: tuple[str, str]) -> Figure:

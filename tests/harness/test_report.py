@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from boardsat.harness.plots import draw_plots
+from boardsat.harness.plots import draw_plots, route_looks
 from boardsat.harness.report import VIRTUAL_BEST, summary
 from boardsat.harness.verify import contradictions
 from tests.conftest import CliRun
@@ -127,3 +127,12 @@ def test_the_report_command_prints_the_table_and_refuses_taken_plot_files(
     code, out, err = run_cli("bench", "report", str(record), "--plot", str(tmp_path))
     assert code == 2 and out == "" and "not overwritten" in err
     assert (tmp_path / "cactus.png").read_text() == "keep me"
+
+
+def test_every_route_of_a_large_sweep_gets_a_colour_of_its_own() -> None:
+    from matplotlib import colormaps
+
+    for routes in (3, 10, 24, 40):
+        colours, lines = route_looks(routes, colormaps)
+        assert len(colours) == len(lines) == routes
+        assert len({tuple(colour) for colour in colours}) == routes
