@@ -31,7 +31,7 @@ from boardsat.models.exchange.solve import (
 @click.option("--goal", default=SEED_GOAL, show_default=True, help="Board text of the goal.")
 @planning_options(DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 def command(start: str, goal: str, **options: Any) -> None:
-    """Exchange knights: the fewest moves from START to GOAL, proven by increasing horizons.
+    """Exchange knights: the fewest moves from START to GOAL, proven (see --route).
 
     The first row of the board text is the top rank; a1 is the bottom-left square. Every
     knight of a colour is like every other, so a goal says only where each colour must stand.

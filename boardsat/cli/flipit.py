@@ -33,7 +33,7 @@ from boardsat.models.flipit.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MA
 @planning_options(DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 def command(board_name: str, start: str | None, goal: str | None, **options: Any) -> None:
     """Flip-It: jump pieces over pieces into a hole, turning over each piece jumped, until every
-    piece is white; the fewest jumps, proven by increasing horizons."""
+    piece is white; the fewest jumps, proven (see --route)."""
     board = board_named(board_name)
     first = start if start is not None else HOLE + BLACK * (board.cells - 1)
     solve_and_print(request, FlipIt.parse(board, first, goal), options)

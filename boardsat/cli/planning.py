@@ -79,10 +79,13 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
                     "--strengthen",
                     default=strengthen,
                     show_default=True,
-                    help=f"all, none, or some of: {', '.join(Strengthenings.names())}.",
+                    help="The SAT planner's strengthenings: all, none, or some of:"
+                    f" {', '.join(Strengthenings.names())}.",
                 ),
                 click.option(
-                    "--no-bounds", is_flag=True, help="Start at horizon 0 and try every length."
+                    "--no-bounds",
+                    is_flag=True,
+                    help="Start at horizon 0 and try every length; the search then estimates 0.",
                 ),
                 click.option(
                     "--verify",

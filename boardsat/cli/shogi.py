@@ -24,5 +24,5 @@ from boardsat.models.shogi.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX
 @planning_options(DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 def command(start: str, goal: str, **options: Any) -> None:
     """Shogi sliding puzzle: move the first player's pieces by their shogi moves (no captures,
-    no promotion) from START to GOAL; the fewest moves, proven by increasing horizons."""
+    no promotion) from START to GOAL; the fewest moves, proven (see --route)."""
     solve_and_print(request, Shogi.parse(start, goal), options)
