@@ -25,6 +25,7 @@ from typing import Any
 
 from boardsat.conquer import cube_formula, formula_hash
 from boardsat.cube import Claim, Cube, Split
+from boardsat.drup import read_proof
 from boardsat.errors import BoardsatError
 from boardsat.lookahead import coverage_formula
 from boardsat.lrat import lrat_lines, reduce_by_units
@@ -139,8 +140,6 @@ def _export_refutation(
         return entry
     if verdict.proof_format != "drup":
         raise BoardsatError(f"{ident}: a certificate in no known format ({verdict.proof_format})")
-    from boardsat.drup import read_proof
-
     entry["formula"] = _write(out, files, f"{ident}.cnf", _dimacs(clauses, top))
     entry["drat"] = _write(
         out, files, f"{ident}.drat", "".join(f"{line}\n" for line in read_proof(path))
