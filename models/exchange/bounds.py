@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ortools.graph.python.linear_sum_assignment import SimpleLinearSumAssignment
-
 from boardsat.deadline import Deadline
 from boardsat.models.exchange.instance import EMPTY, Exchange, Position
 from boardsat.models.exchange.model import knight_distances
+from boardsat.models.matching import Distances, matched_distance
 from boardsat.oracle import OutOfTime
 
 
@@ -35,7 +34,7 @@ def estimator(
     """:func:`lower_bound` from any position to ``exchange``'s goal: the knight distances to
     each goal square are found once (a knight's move reverses, so a BFS from the goal square
     serves), the matching and the parity per position."""
-    to_goals: dict[int, list[tuple[int, list[int | None]]]] = {}
+    to_goals: dict[int, list[Distances]] = {}
     for colour in exchange.colours:
         code = ord(colour)
         to_goals[code] = []
@@ -43,40 +42,20 @@ def estimator(
             if piece == code:
                 if deadline is not None:
                     check_time(deadline)
-                to_goals[code].append((square, knight_distances(exchange.board, [square])))
+                to_goals[code].append(knight_distances(exchange.board, [square]))
     dark = [sum(exchange.board.square(i)) % 2 == 0 for i in range(len(exchange.goal))]
     goal_dark = sum(dark[i] for i, piece in enumerate(exchange.goal) if piece != EMPTY)
 
     def estimate(position: Position) -> int | None:
-        total = 0
-        for code, goals in to_goals.items():
-            starts = [i for i, piece in enumerate(position) if piece == code]
-            cost = _matching(starts, goals)
-            if cost is None:
-                return None
-            total += cost
+        total = matched_distance(position, to_goals)
+        if total is None:
+            return None
         required = (
             sum(dark[i] for i, piece in enumerate(position) if piece != EMPTY) - goal_dark
         ) % 2
         return total + (total % 2 != required)
 
     return estimate
-
-
-def _matching(starts: list[int], goals: list[tuple[int, list[int | None]]]) -> int | None:
-    """The least total distance taking each knight to its own goal square (None: impossible)."""
-    if len(starts) == 1:
-        return goals[0][1][starts[0]]
-    matching = SimpleLinearSumAssignment()
-    for goal, (_, distance) in enumerate(goals):
-        for knight, square in enumerate(starts):
-            step = distance[square]
-            if step is not None:
-                matching.add_arc_with_cost(knight, goal, step)
-    # a knight or goal square without arcs leaves the solver fewer nodes than knights
-    if matching.solve() != matching.OPTIMAL or matching.num_nodes() != len(starts):
-        return None
-    return int(matching.optimal_cost())
 
 
 def parity(exchange: Exchange) -> int:
