@@ -10,15 +10,17 @@ piece moves) once; the assignment is solved per position.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
 
 from ortools.graph.python.linear_sum_assignment import SimpleLinearSumAssignment
 
+Kind = TypeVar("Kind", bound=Hashable)  # what a square holds: a piece's code or name
 Distances = Sequence[int | None]
 """Fewest empty-board moves from each square to one goal square (None: never)."""
 
 
 def matched_distance(
-    position: Sequence[Hashable], to_goals: Mapping[Hashable, Sequence[Distances]]
+    position: Sequence[Kind], to_goals: Mapping[Kind, Sequence[Distances]]
 ) -> int | None:
     """The least total distance taking each piece of ``position`` to a goal square of its kind
     (``to_goals``: a table per goal square, by kind); None when some kind cannot be placed."""
