@@ -92,6 +92,7 @@ def _hear(
     heard: _Heard,
 ) -> PlanAnswer[P, M]:
     limit = deadline.time_limit
+    raced = tuple(name for name, _ in children.values())
     open_pipes = set(children)
     while open_pipes and not cancelled():
         if limit is not None and deadline.elapsed() > limit + (0 if heard.answers else GRACE_S):
@@ -105,7 +106,7 @@ def _hear(
             elif kind == "answer":
                 answer = cast(PlanAnswer[P, M], value)
                 if answer.outcome.ending is not Ending.UNKNOWN:
-                    return _raced(answer, children)
+                    return replace(answer, raced=raced)
                 heard.answers.append(answer)
             elif kind == "refused":
                 raise BoardsatError(value)
@@ -115,27 +116,17 @@ def _hear(
                 if kind != "done":
                     heard.failures.append((name, value))
                 open_pipes.discard(connection)
-    return _best_unknown(puzzle, children, deadline, heard)
-
-
-def _raced(
-    answer: PlanAnswer[P, M], children: Mapping[Connection, tuple[str, Child]]
-) -> PlanAnswer[P, M]:
-    """``answer`` marked as won in a race of these routes."""
-    return replace(answer, raced=tuple(name for name, _ in children.values()))
+    return _best_unknown(puzzle, raced, deadline, heard)
 
 
 def _best_unknown(
-    puzzle: PlanningPuzzle[P, M],
-    children: Mapping[Connection, tuple[str, Child]],
-    deadline: Deadline,
-    heard: _Heard,
+    puzzle: PlanningPuzzle[P, M], raced: tuple[str, ...], deadline: Deadline, heard: _Heard
 ) -> PlanAnswer[P, M]:
     """No racer proved anything: the answer (or, where none came, the reports) that refuted the
     longest plans. A racer out of memory is the answer only when nobody else said anything."""
     if heard.answers:
         best = max(heard.answers, key=lambda answer: answer.outcome.refuted_up_to)
-        return _raced(best, children)
+        return replace(best, raced=raced)
     if heard.failures and not heard.reports:
         name, why = heard.failures[0]
         raise limit_reached(f"running the {name} route") from ChildOutOfMemory(why)
@@ -153,7 +144,7 @@ def _best_unknown(
         deadline.elapsed(),
         name,
     )
-    return _raced(PlanAnswer(puzzle, outcome, None, None), children)
+    return PlanAnswer(puzzle, outcome, None, None, raced=raced)
 
 
 def _run_route(send: Connection, job: Job, time_limit: float | None) -> None:

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from boardsat.horizon_search import Ending
 from boardsat.models.exchange.instance import Exchange
@@ -25,6 +24,7 @@ from boardsat.models.shogi.instance import seed_instance as shogi_seed
 from boardsat.models.shogi.solve import request as shogi_request
 from boardsat.oracle import explore, shortest_path
 from tests.conftest import CliRun
+from tests.flipit.test_solve import line_games
 
 
 def reachable(puzzle: PlanningPuzzle[Any, Any]) -> list[Any]:
@@ -76,14 +76,6 @@ def test_the_shogi_estimate_never_passes_the_distance_to_the_goal() -> None:
         path = shortest_path(puzzle.successors, position, puzzle.is_goal)
         distance[position] = None if path is None else len(path)
     assert_admissible(puzzle, distance)
-
-
-@st.composite
-def line_games(draw: st.DrawFn) -> FlipIt:
-    cells = draw(st.integers(3, 9))
-    start = draw(st.lists(st.sampled_from("BW."), min_size=cells, max_size=cells))
-    start[draw(st.integers(0, cells - 1))] = HOLE
-    return FlipIt.parse(line_board(cells), "".join(start))
 
 
 @settings(deadline=None, max_examples=40)
