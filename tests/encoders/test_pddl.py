@@ -3,7 +3,8 @@
 pyperplan's breadth-first search solves the seed exchange and the seed shogi example from the
 files alone, and its plans, read back as moves, replay by each puzzle's own rules. pyperplan
 takes no conditional effects, so the Flip-It seed goes to Fast Downward (the binary that the
-up-fast-downward wheel ships for Linux x86-64) with blind A*, an optimal search. unified-planning
+up-fast-downward wheel ships for Linux x86-64, driven by `encoders/fast_downward.py`) with blind
+A*, an optimal search. unified-planning
 reads every export back; its simulator, which has its own reading of PDDL, must apply each
 action exactly as the task's own ``apply`` does, on random states of random puzzles and of
 random tasks that use every corner of the writer (unknown old values, several goal values,
@@ -12,10 +13,7 @@ names that differ only in case).
 
 from __future__ import annotations
 
-import importlib.resources
 import random
-import subprocess
-import sys
 from collections.abc import Hashable, Sequence
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -29,6 +27,7 @@ from pyperplan.search import breadth_first_search
 from unified_planning.io import PDDLReader
 from unified_planning.shortcuts import SequentialSimulator, get_environment
 
+from boardsat.encoders.fast_downward import plan_with_fast_downward
 from boardsat.encoders.pddl import Pddl, domain_path, export_pddl, pddl
 from boardsat.errors import BoardsatError
 from boardsat.models.exchange.instance import Exchange
@@ -41,6 +40,7 @@ from boardsat.models.shogi.instance import EMPTY, PIECES, Shogi, ShogiBoard
 from boardsat.models.shogi.instance import seed_instance as shogi_seed
 from boardsat.models.shogi.solve import request as shogi_request
 from boardsat.planning_task import Action, ConditionalEffect, PlanningTask, State, Variable
+from boardsat.results import Status
 
 get_environment().credits_stream = None  # unified-planning prints its credits otherwise
 
@@ -82,33 +82,14 @@ def test_pyperplan_bfs_finds_the_seed_optimum_and_its_plan_replays(
 
 
 @pytest.mark.slow  # Fast Downward's translator, in Python, takes seconds to start
-def test_fast_downward_blind_astar_proves_the_flipit_seed_optimum(tmp_path: Path) -> None:
+def test_fast_downward_blind_astar_proves_the_flipit_seed_optimum() -> None:
     pytest.importorskip("up_fast_downward")  # its wheel exists for Linux x86-64 only
     puzzle = seed_puzzles()["flipit"]
-    task = puzzle.planning_task()
-    domain, problem = written(tmp_path, task, "flipit")
-    driver = importlib.resources.files("up_fast_downward").joinpath("downward/fast-downward.py")
-    with importlib.resources.as_file(driver) as script:
-        run = subprocess.run(
-            [
-                sys.executable,
-                str(script),
-                "--plan-file",
-                "plan",
-                str(domain),
-                str(problem),
-                "--search",
-                "astar(blind())",
-            ],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
-    lines = (tmp_path / "plan").read_text().splitlines()
-    names = [line for line in lines if not line.startswith(";")]
-    assert len(replayed_moves(puzzle, pddl(task, "flipit"), names)) == 18
+    run = plan_with_fast_downward(puzzle.planning_task(), "flipit", "blind", 300)
+    assert run.status is Status.OPTIMAL and run.plan is not None
+    moves = puzzle.plan_moves(run.plan)
+    puzzle.replay(moves)  # the rules raise on an illegal move or an end short of the goal
+    assert len(moves) == 18
 
 
 def test_unified_planning_reads_the_flipit_seed_with_every_flip_as_a_when(tmp_path: Path) -> None:
