@@ -4,11 +4,10 @@ pyperplan's breadth-first search solves the seed exchange and the seed shogi exa
 files alone, and its plans, read back as moves, replay by each puzzle's own rules. pyperplan
 takes no conditional effects, so the Flip-It seed goes to Fast Downward (the binary that the
 up-fast-downward wheel ships for Linux x86-64, driven by `encoders/fast_downward.py`) with blind
-A*, an optimal search. unified-planning
-reads every export back; its simulator, which has its own reading of PDDL, must apply each
-action exactly as the task's own ``apply`` does, on random states of random puzzles and of
-random tasks that use every corner of the writer (unknown old values, several goal values,
-names that differ only in case).
+A*, an optimal search. unified-planning reads every export back; its simulator, which has its
+own reading of PDDL, must apply each action exactly as the task's own ``apply`` does, on random
+states of random puzzles and of random tasks that use every corner of the writer (unknown old
+values, several goal values, names that differ only in case).
 """
 
 from __future__ import annotations
