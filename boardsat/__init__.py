@@ -14,12 +14,12 @@ cpsat OPTIMAL 3 False
 cadical195 OPTIMAL 3 False
 """
 
-from boardsat.backends import Capabilities, available_backends, backend_names, capabilities
-from boardsat.deadline import Deadline
-from boardsat.errors import BoardsatError
-from boardsat.model import Arc, Cardinality, Circuit, Clause, Model, Objective
-from boardsat.results import EncodingSize, Enumeration, Result, Status
-from boardsat.solve import enumerate_solutions, open_session, solve
+from boardsat.core.backends import Capabilities, available_backends, backend_names, capabilities
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Arc, Cardinality, Circuit, Clause, Model, Objective
+from boardsat.core.results import EncodingSize, Enumeration, Result, Status
+from boardsat.solving.solve import enumerate_solutions, open_session, solve
 
 __all__ = [
     "Arc",

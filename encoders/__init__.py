@@ -1,7 +1,7 @@
 """Translations of the solver-neutral model for each backend family; importing this package
-registers every family with ``boardsat.backends``."""
+registers every family with ``boardsat.core.backends``."""
 
-from boardsat.backends import register
+from boardsat.core.backends import register
 from boardsat.encoders.families import CpSatFamily, MipFamily, PysatFamily
 
 for family in (CpSatFamily(), MipFamily(), PysatFamily()):

@@ -12,12 +12,12 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from boardsat.backends import CPSAT, MAX_WORKERS, capabilities
-from boardsat.deadline import CHECK_EVERY, Deadline, OutOfTime, stopper
-from boardsat.errors import BoardsatError
-from boardsat.memory import limit_reached, watched
-from boardsat.model import Cardinality, Circuit, Clause, Key, Model
-from boardsat.results import (
+from boardsat.core.backends import CPSAT, MAX_WORKERS, capabilities
+from boardsat.core.deadline import CHECK_EVERY, Deadline, OutOfTime, stopper
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import limit_reached, watched
+from boardsat.core.model import Cardinality, Circuit, Clause, Key, Model
+from boardsat.core.results import (
     EncodingSize,
     Enumeration,
     Improvement,

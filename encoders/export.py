@@ -23,10 +23,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target, write_new_file
-from boardsat.model import Key, Model
-from boardsat.results import EncodingSize
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target, write_new_file
+from boardsat.core.model import Key, Model
+from boardsat.core.results import EncodingSize
 
 EXPORT_FORMATS = {
     ".cnf": "DIMACS CNF",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from boardsat.backends import (
+from boardsat.core.backends import (
     CPSAT,
     GUROBI,
     HIGHS,
@@ -22,7 +22,7 @@ from boardsat.backends import (
     Capabilities,
     checked_options,
 )
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 
 PYWRAPLP_SOLVERS = {HIGHS: "HIGHS"}  # backend name -> pywraplp solver id
 GUROBI_LARGEST_SEED = 2_000_000_000  # Gurobi's Seed stops short of MAX_SEED; larger ones wrap

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
+from boardsat.core.errors import BoardsatError
+from boardsat.core.planning_task import Action, PlanningTask
+from boardsat.core.results import Status
 from boardsat.encoders.pddl import pddl
-from boardsat.errors import BoardsatError
-from boardsat.planning_task import Action, PlanningTask
-from boardsat.results import Status
 
 SEARCHES = {
     "blind": "astar(blind())",

@@ -39,10 +39,10 @@ from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields
 
-from boardsat.deadline import Deadline
-from boardsat.errors import BoardsatError
-from boardsat.model import Key, Model
-from boardsat.planning_task import Action, Fact, PlanningTask
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Key, Model
+from boardsat.core.planning_task import Action, Fact, PlanningTask
 
 
 @dataclass(frozen=True)

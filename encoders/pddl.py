@@ -19,9 +19,9 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target, write_new_file
-from boardsat.planning_task import Action, Fact, PlanningTask, Value
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target, write_new_file
+from boardsat.core.planning_task import Action, Fact, PlanningTask, Value
 
 _SYMBOLS = {".": "dot", "+": "plus", "-": "minus", "*": "star", "#": "hash", "@": "at"}
 _DASHES = re.compile(r"-+")

@@ -6,7 +6,7 @@
 The claim is one knight fewer than the best placement, cut into lookahead cubes. CaDiCaL
 refutes each cube twice: logging DRUP through python-sat, with the cube's units as clauses (the
 way cubes were certified first), and writing LRAT on the formula reduced by its units, as
-``boardsat.conquer`` does now. "make" is the solver call and the compression; "check" is
+``boardsat.solving.conquer`` does now. "make" is the solver call and the compression; "check" is
 boardsat's own checker for the format. One JSON row per cube is printed and appended to
 ``--out``; the last row holds the totals and the LRAT/DRUP ratios.
 """
@@ -23,13 +23,13 @@ from typing import Any
 
 from pysat.solvers import Solver
 
-from boardsat.conquer import cube_formula
-from boardsat.deadline import Deadline
-from boardsat.drup import check_drup, compress_proof
+from boardsat.certificates.drup import check_drup, compress_proof
+from boardsat.certificates.lrat import check_lrat
+from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified
-from boardsat.lrat import check_lrat
 from boardsat.models.domination import VARIANTS, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.solving.conquer import cube_formula
 
 SOLVER = "cadical195"
 MEASURES = ("make_s", "size_mb", "check_s")

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from boardsat.core.results import Status
 from boardsat.models.domination import VARIANTS, solve
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
 from boardsat.models.domination.solve import DominationRequest, solve_request
@@ -30,7 +31,6 @@ from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, open_proof, prove
-from boardsat.results import Status
 
 
 def split_once(

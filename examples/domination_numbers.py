@@ -17,8 +17,8 @@ import matplotlib
 matplotlib.use("Agg")  # a file, never a window: scripts run headless
 import matplotlib.pyplot as plt
 
+from boardsat.core.results import Status
 from boardsat.models.domination import VARIANTS, published_minimum, solve, validate
-from boardsat.results import Status
 
 N = 10
 

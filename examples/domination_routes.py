@@ -7,7 +7,7 @@ exhaustive search and the published values (OEIS A342576, A006075, A261752).
 
 from __future__ import annotations
 
-from boardsat.backends import is_available
+from boardsat.core.backends import is_available
 from boardsat.models.domination import VARIANTS, published_minimum, solve, validate
 
 N = 8

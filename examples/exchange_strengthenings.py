@@ -10,7 +10,7 @@ import time
 
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.models.exchange import seed_instance, shortest_plan, successors
-from boardsat.oracle import shortest_path
+from boardsat.reference.oracle import shortest_path
 
 exchange = seed_instance()
 started = time.perf_counter()

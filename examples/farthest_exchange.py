@@ -7,9 +7,9 @@ positions as a goal. The two must agree: the oracle's depth is the planner's opt
 
 from __future__ import annotations
 
-from boardsat.deadline import Deadline
+from boardsat.core.deadline import Deadline
 from boardsat.models.exchange import Exchange, ExchangePuzzle, replay, seed_instance, solve
-from boardsat.models.plan_solve import farthest_positions
+from boardsat.models.planning.solve import farthest_positions
 
 PROVEN = 1  # one shows the method; raise it to prove them all
 

@@ -15,12 +15,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from boardsat.core.wording import counted
 from boardsat.models.domination import VARIANTS, published_minimum, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
 from boardsat.proof.pools import LocalPool
 from boardsat.proof.run import Plan, open_proof, prove
-from boardsat.wording import counted
 
 
 def prove_board(n: int, variant: str, splitter: str, folder: Path) -> str:

@@ -20,8 +20,6 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from boardsat.conquer import check_route, conquer
-from boardsat.cube import Cube
 from boardsat.models.domination import VARIANTS, published_minimum
 from boardsat.models.domination.cubes import (
     BANDS,
@@ -31,6 +29,8 @@ from boardsat.models.domination.cubes import (
     band_rows,
     band_split,
 )
+from boardsat.solving.conquer import check_route, conquer
+from boardsat.solving.cube import Cube
 
 
 def profiles(claim: DominationClaim, lemmas: list[WindowClaim] | None) -> list[Cube]:

@@ -22,18 +22,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from boardsat.conquer import cube_formula
-from boardsat.cube import Cube
-from boardsat.deadline import Deadline
+from boardsat.certificates.lrat import check_lrat
+from boardsat.certificates.lrat_trim import trim_lrat
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
 from boardsat.encoders.cnf.certified import GZIP_LEVEL, solve_certified
-from boardsat.errors import BoardsatError
-from boardsat.lrat import check_lrat
-from boardsat.lrat_trim import trim_lrat
 from boardsat.models.domination import solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.status import leaves
+from boardsat.solving.conquer import cube_formula
+from boardsat.solving.cube import Cube
 
 MEASURES = ("size_mb", "check_s")
 Certificate = tuple[str, list[list[int]], bytes]  # the cube, its formula, the whole trace (gzip)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 
 Square = tuple[int, int]
 KNIGHT_STEPS: tuple[Square, ...] = (

@@ -13,9 +13,6 @@ The instances the project ships lie in each puzzle package's ``instances/`` fold
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import pkgutil
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -26,15 +23,12 @@ from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
-from boardsat.backends import backend_problem
-from boardsat.deadline import time_limit_problem
-from boardsat.encoders.horizon_encoding import Strengthenings
-from boardsat.errors import BoardsatError
-from boardsat.horizon_search import Ending, HorizonEvent
-from boardsat.models import plan_solve
-from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_solve import ROUTES, PlanRequest, PlanRoute
-from boardsat.race import RaceEvent
+from boardsat.core.backends import backend_problem
+from boardsat.core.deadline import time_limit_problem
+from boardsat.core.errors import BoardsatError
+from boardsat.models.registry import PUZZLES, puzzle_module
+from boardsat.solving.horizon_search import HorizonEvent
+from boardsat.solving.race import RaceEvent
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -233,21 +227,12 @@ class Instance:
 
 
 def puzzle_kinds() -> tuple[str, ...]:
-    """The puzzle packages that read instance files, found by looking."""
-    import boardsat.models as package
-
-    return tuple(
-        sorted(
-            info.name
-            for info in pkgutil.iter_modules(package.__path__)
-            if info.ispkg
-            and importlib.util.find_spec(f"{package.__name__}.{info.name}.instance_file")
-        )
-    )
+    """The puzzles whose instance files this reads: every registered one."""
+    return PUZZLES
 
 
 def _puzzle_file(kind: str) -> PuzzleFile:
-    return cast(PuzzleFile, importlib.import_module(f"boardsat.models.{kind}.instance_file"))
+    return cast(PuzzleFile, puzzle_module(kind, "instance_file"))
 
 
 def shipped_instances() -> dict[str, Traversable]:
@@ -298,83 +283,3 @@ def read_table(source: str, data: Mapping[str, Any], overrides: Mapping[str, Any
     with top.checking(None):  # a refusal no key of the puzzle's claimed: the file's, in a line
         request = puzzle.request(top, solving)
     return Instance(source, kind, description, request, puzzle)
-
-
-# The planning puzzles' part, the same for each of them.
-
-PLAN_SOLVE_KEYS = (
-    "route",
-    "backend",
-    "time_limit",
-    "max_horizon",
-    "strengthen",
-    "bounds",
-    "verify",
-    "farthest",
-)
-"""The ``[solve]`` keys of a planning puzzle: its command's options (``bounds = false`` is
-``--no-bounds``)."""
-
-
-def plan_request(
-    route: PlanRoute[Any, Any, Any], instance: object, solving: Table
-) -> PlanRequest[Any, Any]:
-    """The request the planning command builds for ``instance`` with these options; absent keys
-    take the command's defaults, which are the route's."""
-    with solving.checking("strengthen"):
-        strengthenings = Strengthenings.parse(solving.get("strengthen", str, route.strengthen))
-    return route.request(
-        instance,
-        route=planner(solving, route.route),
-        backend=backend(solving, route.backend),
-        max_horizon=solving.get("max_horizon", int, route.cap, at_least=0),
-        time_limit=time_limit(solving),
-        strengthenings=strengthenings,
-        bounds=solving.get("bounds", bool, True),
-        verify=solving.get("verify", bool, False),
-        farthest=solving.get("farthest", bool, False),
-    )
-
-
-def planner(solving: Table, default: str) -> str:
-    """``route``: a planning route, refused as the command refuses it."""
-    name = solving.get("route", str, default)
-    if name not in ROUTES:
-        raise solving.error("route", f"unknown route {name!r}; known: {', '.join(ROUTES)}")
-    return name
-
-
-def start_goal_request(
-    table: Table,
-    solving: Table,
-    route: PlanRoute[Any, Any, Any],
-    check_start: Callable[[str], object],
-    parse: Callable[[str, str], object],
-) -> PlanRequest[Any, Any]:
-    """The request of a puzzle whose file gives ``start`` and ``goal`` in its board text: the
-    start checked alone first (``check_start``), so that its mistake is the start's, then the
-    pair (``parse``: the instance's own reader, whose refusals of the pair are the goal's)."""
-    start, goal = table.need("start", str), table.need("goal", str)
-    with table.checking("start"):
-        check_start(start)
-    with table.checking("goal"):
-        instance = parse(start, goal)
-    return plan_request(route, instance, solving)
-
-
-def solve_plan(request: PlanRequest[Any, Any], listeners: Listeners) -> FileAnswer:
-    """A planning request on the shared route, as the planning commands solve it."""
-    answer: PlanAnswer[Any, Any] = plan_solve.solve(request, listeners.horizons)
-    ending = answer.outcome.ending
-    return FileAnswer(
-        ending.status.value,
-        None if answer.moves is None else len(answer.moves),
-        "moves",
-        answer.outcome.seconds,
-        tuple(answer.lines()),
-        answer.to_json(),
-        settled=ending is not Ending.UNKNOWN,
-        answer=answer,
-        limit_reached=answer.limit_reached,
-        disagrees=answer.disagrees,
-    )

@@ -1,22 +1,19 @@
 """The examples in the docstrings run: boardsat's own, and each puzzle package's.
 
-Every puzzle package under ``boardsat.models`` is found by discovery, so a new puzzle is held to
-it from its first commit: its ``__init__`` (or a name it exports) must carry an example.
+Every puzzle of the registry (``boardsat.models.registry``) is held to it, so a new puzzle is held
+to it from its first commit: its ``__init__`` (or a name it exports) must carry an example.
 """
 
 from __future__ import annotations
 
 import doctest
 import importlib
-import pkgutil
 from types import ModuleType
 
 import pytest
 
 import boardsat
-import boardsat.models
-
-PUZZLES = sorted(info.name for info in pkgutil.iter_modules(boardsat.models.__path__) if info.ispkg)
+from boardsat.models.registry import PUZZLES
 
 
 def examples(module: ModuleType) -> list[doctest.DocTest]:

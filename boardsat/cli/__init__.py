@@ -14,12 +14,12 @@ from collections.abc import Sequence
 
 import click
 
-from boardsat.backends import Capabilities, available_backends, preload
 from boardsat.cli import harness
 from boardsat.cli.common import LIMIT_REACHED, emit_json, json_option
-from boardsat.demo import seed_checks
-from boardsat.errors import BoardsatError
-from boardsat.memory import MemoryLimitReached
+from boardsat.cli.demo import seed_checks
+from boardsat.core.backends import Capabilities, available_backends, preload
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import MemoryLimitReached
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -14,15 +14,15 @@ from typing import Any, TypeVar, cast
 import click
 from click.core import ParameterSource
 
-from boardsat.backends import MIP_BACKENDS, backend_problem
 from boardsat.cli import terminal
 from boardsat.cli.interrupt import ctrl_c_cancels
-from boardsat.deadline import cancelled, time_limit_problem
+from boardsat.core.backends import MIP_BACKENDS, backend_problem
+from boardsat.core.deadline import cancelled, time_limit_problem
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target, write_new_file
+from boardsat.core.memory import default_ceiling, describe_size, memory_ceiling, parse_memory_size
+from boardsat.core.picture import Drawings, Drawn, require_pillow
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
-from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target, write_new_file
-from boardsat.memory import default_ceiling, describe_size, memory_ceiling, parse_memory_size
-from boardsat.models.picture import Drawings, Drawn, require_pillow
 
 F = TypeVar("F", bound=Callable[..., Any])
 LIMIT_REACHED = 3  # exit status: a time or memory limit ended the run before its answer

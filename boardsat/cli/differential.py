@@ -9,8 +9,8 @@ import click
 
 from boardsat.cli.common import comma_list, processes_option, progress
 from boardsat.cli.terminal import session
+from boardsat.core.files import new_file_target, write_new_file
 from boardsat.differential import KINDS, Outcome, Summary, check_case, parse_case_id, run_cases
-from boardsat.files import new_file_target, write_new_file
 
 PROGRESS_EVERY = 500  # cases between two progress lines
 

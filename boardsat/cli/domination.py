@@ -6,7 +6,6 @@ from typing import Any
 
 import click
 
-from boardsat.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.cli.common import (
     PictureFiles,
     backend_option,
@@ -23,14 +22,15 @@ from boardsat.cli.common import (
 )
 from boardsat.cli.proof import cube_options, cube_request, prove_domination
 from boardsat.cli.terminal import current, knights_board
+from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.encoders.export import export_model
-from boardsat.errors import BoardsatError
 from boardsat.models.domination.cubes import SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
-from boardsat.results import Status
 
 SOLVING_OPTIONS = (
     "backend",

@@ -18,9 +18,10 @@ import click
 from boardsat.cli.common import comma_list, usable_time_limit
 from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.cli.terminal import session
-from boardsat.deadline import cancelled
-from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target
+from boardsat.core.deadline import cancelled
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target
+from boardsat.core.memory import parse_memory_size
 from boardsat.harness.cluster import dask_runner
 from boardsat.harness.execute import FAILED
 from boardsat.harness.matrix import Limits, Matrix, cross, load_matrix, shipped_matrices
@@ -30,7 +31,6 @@ from boardsat.harness.records import Row, RowLog, read_rows, write_csv
 from boardsat.harness.report import RouteSummary, recorded_baseline, summary
 from boardsat.harness.sweep import run_jobs, sweep
 from boardsat.harness.verify import contradictions
-from boardsat.memory import parse_memory_size
 
 RECORDS = Path("bench") / "records"
 CONTRADICTED = 1

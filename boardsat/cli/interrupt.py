@@ -1,7 +1,7 @@
 """Ctrl-C during a solve: the first press cancels it, so that it ends with the best answer found
 so far (status UNKNOWN) and exit status 130; a second press interrupts at once.
 
-The first press ends every deadline (boardsat.deadline.cancel), which each solve honours as its
+The first press ends every deadline (boardsat.core.deadline.cancel), which each solve honours as its
 time limit. Python runs its signal handlers only between bytecodes, and a solver blocked in
 native code may run for minutes before it returns to them, so the signal's arrival is also
 watched on a wakeup file descriptor by a thread of its own, which cancels at once: cancelling
@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-from boardsat.deadline import cancel, end_deadlines, reset_cancellation
+from boardsat.core.deadline import cancel, end_deadlines, reset_cancellation
 
 
 @contextlib.contextmanager

@@ -29,9 +29,9 @@ from boardsat.cli.common import (
 from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
-from boardsat.models import plan_solve
-from boardsat.models.plan_race import AUTO
-from boardsat.models.plan_solve import PlanRequest
+from boardsat.models.planning import solve as plan_solve
+from boardsat.models.planning.race import AUTO
+from boardsat.models.planning.solve import PlanRequest
 
 F = TypeVar("F", bound=Callable[..., Any])
 SOLVING_OPTIONS = (

@@ -24,10 +24,11 @@ from boardsat.cli.common import (
     solving_command,
 )
 from boardsat.cli.terminal import current, session
-from boardsat.conquer import check_route
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Key
+from boardsat.core.results import Status
+from boardsat.core.wording import counted, data_size
 from boardsat.harness.cluster import check_dask_address
-from boardsat.model import Key
 from boardsat.models.domination.cubes import (
     LOOKAHEAD_CUBES,
     WINDOW_LIMIT_S,
@@ -38,12 +39,12 @@ from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import instance_data
-from boardsat.models.plan_cubes import (
+from boardsat.models.planning.cubes import (
     HORIZON_SPLITTERS,
-    PLANNING_PUZZLES,
     PlanningClaim,
     split_horizon,
 )
+from boardsat.models.registry import PLANNING_PUZZLES
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.export import export_proof
@@ -51,8 +52,7 @@ from boardsat.proof.ledger import CheckLedger
 from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import ProofStatus, counterexample, proof_status
-from boardsat.results import Status
-from boardsat.wording import counted, data_size
+from boardsat.solving.conquer import check_route
 
 FIND_LIMIT_S = 60.0
 F = TypeVar("F", bound=Callable[..., Any])

@@ -28,7 +28,8 @@ from boardsat.cli.common import (
     time_limit_option,
 )
 from boardsat.cli.terminal import current
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.picture import Drawn
 from boardsat.models.instance_file import (
     FileAnswer,
     Instance,
@@ -37,8 +38,7 @@ from boardsat.models.instance_file import (
     read_instance,
     shipped_instances,
 )
-from boardsat.models.picture import Drawn
-from boardsat.models.plan_solve import PlanRequest
+from boardsat.models.planning.solve import PlanRequest
 from boardsat.models.tour import TourRequest
 
 

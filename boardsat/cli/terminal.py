@@ -22,10 +22,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.status import Status
 from rich.text import Text
 
-from boardsat.horizon_search import HorizonEvent, HorizonTried
 from boardsat.models.domination.answer import DominationAnswer, render
-from boardsat.models.plan_answer import PlanAnswer
-from boardsat.race import RaceEvent
+from boardsat.models.planning.answer import PlanAnswer
+from boardsat.solving.horizon_search import HorizonEvent, HorizonTried
+from boardsat.solving.race import RaceEvent
 
 
 @dataclass(frozen=True)

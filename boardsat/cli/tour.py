@@ -12,7 +12,6 @@ from typing import Any
 
 import click
 
-from boardsat.backends import CPSAT
 from boardsat.cli.common import (
     PictureFiles,
     backend_option,
@@ -28,9 +27,10 @@ from boardsat.cli.common import (
     time_limit_option,
 )
 from boardsat.cli.terminal import current
+from boardsat.core.backends import CPSAT
+from boardsat.core.errors import BoardsatError
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.encoders.export import EXPORT_CIRCUIT_ENCODING, export_model
-from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.tour.answer import TourAnswer
 from boardsat.models.tour.model import TourSpec, build_tour_model

@@ -6,12 +6,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from boardsat.core.errors import BoardsatError
 from boardsat.differential.model_cases import check_model
 from boardsat.differential.plan_cases import plan_checker
 from boardsat.differential.puzzle_cases import check_domination, check_tour
 from boardsat.differential.routes import Route, backends_for, draw_route
 from boardsat.encoders.cnf.cardinality import AT_MOST_ONE_ONLY
-from boardsat.errors import BoardsatError
 
 Check = Callable[[random.Random, Route], tuple[str, str]]
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from boardsat.backends import MIP_BACKENDS
-from boardsat.brute_force import brute_force, holds
+from boardsat.core.backends import MIP_BACKENDS
+from boardsat.core.model import Model
+from boardsat.core.results import Result, Status
 from boardsat.differential.routes import Route
-from boardsat.model import Model
-from boardsat.results import Result, Status
-from boardsat.solve import enumerate_solutions, solve
+from boardsat.reference.brute_force import brute_force, holds
+from boardsat.solving.solve import enumerate_solutions, solve
 
 MAX_VARS = 12  # 4096 assignments: brute force stays within milliseconds
 

@@ -18,10 +18,10 @@ from boardsat.models.board import Board
 from boardsat.models.exchange.solve import ROUTE as EXCHANGE
 from boardsat.models.flipit.instance import BLACK, HOLE, WHITE, FlipIt, line_board
 from boardsat.models.flipit.solve import ROUTE as FLIPIT
-from boardsat.models.plan_solve import PlanRoute
+from boardsat.models.planning.solve import PlanRoute
 from boardsat.models.shogi.instance import EMPTY, Shogi, ShogiBoard
 from boardsat.models.shogi.solve import ROUTE as SHOGI
-from boardsat.oracle import shortest_path
+from boardsat.reference.oracle import shortest_path
 
 P = TypeVar("P")
 MAX_WALK = 12

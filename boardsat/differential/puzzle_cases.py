@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from boardsat.core.results import Status
 from boardsat.differential.routes import Route
 from boardsat.models.board import Board
 from boardsat.models.domination import VARIANTS, build_model, validate
@@ -13,8 +14,7 @@ from boardsat.models.domination.model import decode
 from boardsat.models.tour.dfs_count import dfs_count
 from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.solve import count_by_enumeration
-from boardsat.results import Status
-from boardsat.solve import solve
+from boardsat.solving.solve import solve
 
 BOARDS_WITH_TOURS = ((3, 4, False), (4, 3, False), (3, 7, False), (4, 5, False), (3, 10, True))
 """Rows, columns, closed: 16, 16, 104 and 164 open tours, 16 closed ones; each enumerated within

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.backends import CPSAT, MIP_BACKENDS, available_backends
+from boardsat.core.backends import CPSAT, MIP_BACKENDS, available_backends
 from boardsat.encoders.cnf.cardinality import CARDINALITY_ENCODINGS
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.encoders.horizon_encoding import Strengthenings

@@ -4,5 +4,5 @@ the puzzle's rules and against the other rows and the references, appended to a 
 that a rerun resumes; then summary tables and plots.
 
 The puzzles contribute their instances and routes through ``boardsat.models.<puzzle>.bench``
-(a :class:`~boardsat.cells.PuzzleBench` named ``BENCH``); the CLI prints what this returns.
+(a :class:`~boardsat.core.cells.PuzzleBench` named ``BENCH``); the CLI prints what this returns.
 """

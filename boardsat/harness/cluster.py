@@ -15,8 +15,8 @@ import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from boardsat.cells import Cell
-from boardsat.errors import BoardsatError
+from boardsat.core.cells import Cell
+from boardsat.core.errors import BoardsatError
 from boardsat.harness.execute import failed_row, key_of, run_cell
 from boardsat.harness.records import Row
 from boardsat.harness.sweep import Runner

@@ -1,9 +1,9 @@
 """One cell, run in its own child process under its time and memory limits, as one row.
 
-The child (:func:`boardsat.child.run_in_child`) is killed ``GRACE_S`` past the cell's time limit,
+The child (:func:`boardsat.core.child.run_in_child`) is killed ``GRACE_S`` past the cell's time limit,
 with everything it started; the solver is told the limit too, so a well-behaved route ends
 UNKNOWN with its bound before the kill. The child holds the memory ceiling
-(:func:`boardsat.memory.memory_ceiling`) and measures its own CPU seconds and peak memory.
+(:func:`boardsat.core.memory.memory_ceiling`) and measures its own CPU seconds and peak memory.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from dataclasses import asdict
 from datetime import datetime, timezone
 from typing import Any
 
-from boardsat.cells import Cell, RowOutcome
-from boardsat.child import ChildFailed, ChildOutOfMemory, TimedOut, run_in_child
-from boardsat.deadline import cancelled
-from boardsat.errors import BoardsatError
+from boardsat.core.cells import Cell, RowOutcome
+from boardsat.core.child import ChildFailed, ChildOutOfMemory, TimedOut, run_in_child
+from boardsat.core.deadline import cancelled
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import MemoryLimitReached, memory_ceiling
 from boardsat.harness.puzzles import puzzle_bench
 from boardsat.harness.records import Row, cell_key, machine, versions
-from boardsat.memory import MemoryLimitReached, memory_ceiling
 
 GRACE_S = 1.0
 KIB = 1024

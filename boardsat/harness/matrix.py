@@ -26,11 +26,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from boardsat.cells import Cell
-from boardsat.deadline import time_limit_problem
-from boardsat.errors import BoardsatError
+from boardsat.core.cells import Cell
+from boardsat.core.deadline import time_limit_problem
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import parse_memory_size
 from boardsat.harness.puzzles import puzzle_bench
-from boardsat.memory import parse_memory_size
 from boardsat.models.instance_file import Table, read_toml, read_toml_file
 
 MATRIX_KEYS = ("description", "time_limit", "memory_limit", "seeds", "threads", "baseline", "sweep")

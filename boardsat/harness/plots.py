@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target
 from boardsat.harness.records import Row
 from boardsat.harness.report import score, solved
 

@@ -1,25 +1,20 @@
-"""The puzzles' benchmark matrix modules, found by discovery like their seed checks."""
+"""The puzzles' benchmark matrix modules, one per puzzle of the registry."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
 
-import boardsat.models
-from boardsat.cells import PuzzleBench
-from boardsat.errors import BoardsatError
+from boardsat.core.cells import PuzzleBench
+from boardsat.core.errors import BoardsatError
+from boardsat.models.registry import PUZZLES, puzzle_module
 
 
 @cache
 def puzzle_benches() -> dict[str, PuzzleBench]:
     """Each puzzle package whose ``bench`` module states a matrix (``BENCH``), by name."""
     found = {}
-    for info in pkgutil.iter_modules(boardsat.models.__path__):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"boardsat.models.{info.name}.bench")
-        bench = getattr(module, "BENCH", None)
+    for puzzle in PUZZLES:
+        bench = getattr(puzzle_module(puzzle, "bench"), "BENCH", None)
         if isinstance(bench, PuzzleBench):
             found[bench.puzzle] = bench
     return dict(sorted(found.items()))

@@ -18,9 +18,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from boardsat.cells import Cell
-from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target
+from boardsat.core.cells import Cell
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target
 
 Row = dict[str, Any]
 SOLVER_DISTRIBUTIONS = ("ortools", "python-sat", "PySCIPOpt", "gurobipy", "graphillion")

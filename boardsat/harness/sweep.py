@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from boardsat.cells import Cell
+from boardsat.core.cells import Cell
 from boardsat.harness.execute import Cancelled, key_of, run_cell
 from boardsat.harness.matrix import Matrix
 from boardsat.harness.records import Row, RowLog

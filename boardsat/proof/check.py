@@ -2,10 +2,10 @@
 
 A proof is certified when the claim rebuilt from the manifest has the model the proof was made
 for; the best answer passes the puzzle's rules; every split covers its parent (literal splits by
-a refutation of "some case is missing", checked by boardsat.drup; band splits by enumerating
+a refutation of "some case is missing", checked by boardsat.certificates.drup; band splits by enumerating
 the profiles again from their certified lemmas); and every leaf cube and lemma is refuted with a
 certificate that the project's own checker accepts for the formula rebuilt from the claim and the
-cube: boardsat.lrat for LRAT, boardsat.drup for DRUP.
+cube: boardsat.certificates.lrat for LRAT, boardsat.certificates.drup for DRUP.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from boardsat.conquer import cube_formula, formula_hash
-from boardsat.cube import Claim, Cube, Split, model_hash
-from boardsat.drup import DrupCheck, check_drup, read_proof
-from boardsat.errors import BoardsatError
-from boardsat.lookahead import coverage_formula
-from boardsat.lrat import LratCheck, check_lrat, lrat_lines
+from boardsat.certificates.drup import DrupCheck, check_drup, read_proof
+from boardsat.certificates.lrat import LratCheck, check_lrat, lrat_lines
+from boardsat.core.errors import BoardsatError
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import CheckLedger, certificate_digest
 from boardsat.proof.status import REFUTED, leaves, lemma_ident
+from boardsat.solving.conquer import cube_formula, formula_hash
+from boardsat.solving.cube import Claim, Cube, Split, model_hash
+from boardsat.solving.lookahead import coverage_formula
 
 COVERAGE_SOLVER = "cadical195"
 OnChecked = Callable[[int, int], None]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from boardsat.cube import Claim
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.domination.cubes import LEMMA, PUZZLE, DominationClaim, WindowClaim
-from boardsat.models.plan_cubes import PLANNING_PUZZLES, PlanningClaim
+from boardsat.models.planning.cubes import PlanningClaim
+from boardsat.models.registry import PLANNING_PUZZLES
+from boardsat.solving.cube import Claim
 
 FROM_SPEC: dict[str, Any] = {
     PUZZLE: DominationClaim.from_spec,

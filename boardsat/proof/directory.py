@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from boardsat.cube import Split
-from boardsat.errors import BoardsatError
-from boardsat.files import append_json_line, write_new_file
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import append_json_line, write_new_file
+from boardsat.solving.cube import Split
 
 MANIFEST = "manifest.json"
 SPLITS = "splits.jsonl"

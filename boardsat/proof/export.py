@@ -6,7 +6,7 @@ split's coverage, the exact DIMACS formula its certificate refutes and the certi
 standard text form, so that drat-trim, lrat-check or any DRAT checker verifies each pair alone.
 
 An LRAT certificate numbers the clauses of the formula left once its unit clauses have been
-propagated (``boardsat.lrat.reduce_by_units``), so that reduced formula is the one written; its
+propagated (``boardsat.certificates.lrat.reduce_by_units``), so that reduced formula is the one written; its
 DRAT view (the same lemmas and deletions, without hints) goes beside it for DRAT checkers. A
 DRUP certificate refutes the formula as built, which is written as it is. A band split covers
 its parent by construction, its profiles enumerated from its lemmas, which are exported and
@@ -23,16 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from boardsat.conquer import cube_formula, formula_hash
-from boardsat.cube import Claim, Cube, Split
-from boardsat.drup import read_proof
-from boardsat.errors import BoardsatError
-from boardsat.lookahead import coverage_formula
-from boardsat.lrat import lrat_lines, reduce_by_units
+from boardsat.certificates.drup import read_proof
+from boardsat.certificates.lrat import lrat_lines, reduce_by_units
+from boardsat.core.errors import BoardsatError
 from boardsat.proof.check import COVERAGE_SOLVER
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.status import REFUTED, leaves, lemma_ident
+from boardsat.solving.conquer import cube_formula, formula_hash
+from boardsat.solving.cube import Claim, Cube, Split
+from boardsat.solving.lookahead import coverage_formula
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ import json
 import os
 from pathlib import Path
 
-from boardsat.errors import BoardsatError
-from boardsat.files import append_json_line
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import append_json_line
 
 CHUNK = 1 << 20
 

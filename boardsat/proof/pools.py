@@ -14,11 +14,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from boardsat.child import ChildFailed, TimedOut, run_in_child
-from boardsat.conquer import Verdict, conquer
-from boardsat.cube import Claim, Cube
-from boardsat.deadline import stopper
-from boardsat.results import Status
+from boardsat.core.child import ChildFailed, TimedOut, run_in_child
+from boardsat.core.deadline import stopper
+from boardsat.core.results import Status
+from boardsat.solving.conquer import Verdict, conquer
+from boardsat.solving.cube import Claim, Cube
 
 GRACE_S = 5.0
 # the solver stops itself at the limit; the child is killed only later, since trimming a

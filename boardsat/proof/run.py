@@ -12,17 +12,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.conquer import Verdict
-from boardsat.cube import Claim, Cube, Split, model_hash
-from boardsat.deadline import cancelled
-from boardsat.errors import BoardsatError
-from boardsat.lookahead import lookahead_cubes
-from boardsat.model import Key
+from boardsat.core.deadline import cancelled
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Key
+from boardsat.core.results import Status
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.pools import Pool, Task
 from boardsat.proof.status import ProofStatus, pending, proof_status
-from boardsat.results import Status
+from boardsat.solving.conquer import Verdict
+from boardsat.solving.cube import Claim, Cube, Split, model_hash
+from boardsat.solving.lookahead import lookahead_cubes
 
 OnSettled = Callable[[Settled, ProofStatus], None]
 

@@ -6,9 +6,9 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from boardsat.cube import Cube, Split
+from boardsat.core.results import Status
 from boardsat.proof.directory import ProofDirectory, Settled
-from boardsat.results import Status
+from boardsat.solving.cube import Cube, Split
 
 REFUTED = Status.UNSATISFIABLE.value
 FOUND = Status.SATISFIABLE.value

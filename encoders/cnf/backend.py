@@ -17,8 +17,12 @@ from typing import Any
 import pysolvers
 from pysat.solvers import Solver
 
-from boardsat.backends import Capabilities, capabilities
-from boardsat.deadline import Deadline, cancel, cancelled, stopper
+from boardsat.core.backends import Capabilities, capabilities
+from boardsat.core.deadline import Deadline, cancel, cancelled, stopper
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target, write_new_file
+from boardsat.core.model import Cardinality, Circuit, Clause, Constraint, Key, Model
+from boardsat.core.results import EncodingSize, Enumeration, OnFound, OnImprovement, Result, Status
 from boardsat.encoders.cnf.cardinality import check_encoding_name, encode_cardinality
 from boardsat.encoders.cnf.circuit import (
     DEFAULT_CIRCUIT_ENCODING,
@@ -28,10 +32,6 @@ from boardsat.encoders.cnf.circuit import (
     encode_circuit,
 )
 from boardsat.encoders.cnf.formula import CnfFormula
-from boardsat.errors import BoardsatError
-from boardsat.files import new_file_target, write_new_file
-from boardsat.model import Cardinality, Circuit, Clause, Constraint, Key, Model
-from boardsat.results import EncodingSize, Enumeration, OnFound, OnImprovement, Result, Status
 
 OPTIMISATION_STRATEGIES = ("linear-down", "linear-up", "maxsat")
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pysat.card import CardEnc, EncType
 
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Cardinality
 from boardsat.encoders.cnf.formula import CnfFormula
-from boardsat.errors import BoardsatError
-from boardsat.model import Cardinality
 
 AT_MOST_ONE_ONLY = ("pairwise", "bitwise", "ladder")
 CARDINALITY_ENCODINGS = (

@@ -2,12 +2,12 @@
 
 python-sat logs DRUP for the solvers that log proofs. CaDiCaL 1.9.5, which python-sat ships,
 also writes LRAT, whose hints let a checker follow each step instead of searching for it
-(``boardsat.lrat``). python-sat has no switch for that, so the trace is attached here by hand:
+(``boardsat.certificates.lrat``). python-sat has no switch for that, so the trace is attached here by hand:
 CaDiCaL's ``lrat`` option is set first, then the trace file, through the C call python-sat
-itself uses for DRUP. The solver gets the formula as ``boardsat.lrat.reduce_by_units`` leaves
+itself uses for DRUP. The solver gets the formula as ``boardsat.certificates.lrat.reduce_by_units`` leaves
 it, without unit clauses: CaDiCaL numbers clauses as they arrive, and a unit makes it derive
 clauses in between, which a checker could not number. The trace is trimmed to the lemmas the
-refutation needs (``boardsat.lrat_trim``) before it is compressed and kept.
+refutation needs (``boardsat.certificates.lrat_trim``) before it is compressed and kept.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from typing import IO
 import pysolvers
 from pysat.solvers import Cadical195, Solver
 
-from boardsat.deadline import Deadline
-from boardsat.drup import compress_proof
+from boardsat.certificates.drup import compress_proof
+from boardsat.certificates.lrat import check_lrat, reduce_by_units
+from boardsat.certificates.lrat_trim import trim_lrat
+from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.backend import CnfBackend, run_limited
-from boardsat.lrat import check_lrat, reduce_by_units
-from boardsat.lrat_trim import trim_lrat
 
 LRAT_SOLVER = "cadical195"
 CHUNK = 1 << 20
@@ -123,7 +123,7 @@ def _lrat_run(
 
 def _compressed(trace: IO[bytes], trim: bool) -> bytes:
     """The trace as gzip data, trimmed when ``trim`` to the lemmas its refutation needs
-    (``boardsat.lrat_trim``); read in chunks, as it may be large. gzip's fastest level compresses LRAT
+    (``boardsat.certificates.lrat_trim``); read in chunks, as it may be large. gzip's fastest level compresses LRAT
     five times faster than lzma's, to files a sixth larger (bench/results/domination_cubes.md)."""
     with tempfile.TemporaryFile() as trimmed:
         source = trimmed if trim and trim_lrat(trace, trimmed.write) else trace

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Cardinality, Circuit
 from boardsat.encoders.cnf import circuit_acyclic
 from boardsat.encoders.cnf.cardinality import encode_cardinality
 from boardsat.encoders.cnf.formula import CnfFormula
-from boardsat.errors import BoardsatError
-from boardsat.model import Cardinality, Circuit
 
 LitMap = Callable[[int], int]
 

@@ -22,8 +22,8 @@ import heapq
 from collections.abc import Callable
 from itertools import count
 
+from boardsat.core.model import Circuit
 from boardsat.encoders.cnf.formula import CnfFormula
-from boardsat.model import Circuit
 
 RootedArc = tuple[int, int, int]
 """(tail, head, literal): the literal is implied by the arc being used and its head not the root."""

@@ -24,11 +24,11 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
 from pysat.solvers import Solver
 
-from boardsat.deadline import Deadline
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Model, Objective
+from boardsat.core.results import Improvement, Result, Status
 from boardsat.encoders.cnf.backend import CnfSession, run_limited, stopped_by_ctrl_c, write_proof
-from boardsat.errors import BoardsatError
-from boardsat.model import Model, Objective
-from boardsat.results import Improvement, Result, Status
 
 if TYPE_CHECKING:
     from boardsat.encoders.cnf.backend import CnfBackend

@@ -17,8 +17,12 @@ from typing import Any
 import gurobipy as gp
 from gurobipy import GRB
 
-from boardsat.backends import capabilities
-from boardsat.deadline import Deadline, stopper
+from boardsat.core.backends import capabilities
+from boardsat.core.deadline import Deadline, stopper
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import limit_reached
+from boardsat.core.model import Key, Model
+from boardsat.core.results import EncodingSize, Improvement, OnImprovement, Result, least_objective
 from boardsat.encoders.mip.program import (
     SolverStatuses,
     ZeroOneBackend,
@@ -27,10 +31,6 @@ from boardsat.encoders.mip.program import (
     parameter_fits,
     solution_news,
 )
-from boardsat.errors import BoardsatError
-from boardsat.memory import limit_reached
-from boardsat.model import Key, Model
-from boardsat.results import EncodingSize, Improvement, OnImprovement, Result, least_objective
 
 _STATUS_NAMES = {getattr(GRB.Status, name): name for name in dir(GRB.Status) if name.isupper()}
 # Gurobi's answers, by their names in GRB.Status, for a solve that a limit or an interrupt ended

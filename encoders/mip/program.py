@@ -17,13 +17,13 @@ from typing import Any, NoReturn
 
 from ortools.linear_solver import pywraplp
 
-from boardsat.backends import capabilities
-from boardsat.child import ChildOutOfMemory, TimedOut, run_in_child
-from boardsat.deadline import CHECK_EVERY, Deadline, OutOfTime, cancel
-from boardsat.errors import BoardsatError
-from boardsat.memory import limit_reached
-from boardsat.model import Circuit, Clause, Model
-from boardsat.results import (
+from boardsat.core.backends import capabilities
+from boardsat.core.child import ChildOutOfMemory, TimedOut, run_in_child
+from boardsat.core.deadline import CHECK_EVERY, Deadline, OutOfTime, cancel
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import limit_reached
+from boardsat.core.model import Circuit, Clause, Model
+from boardsat.core.results import (
     EncodingSize,
     Improvement,
     OnFound,

@@ -20,8 +20,17 @@ from pyscipopt import Eventhdlr, quicksum
 from pyscipopt import Model as ScipModel
 from pyscipopt.scip import PY_SCIP_EVENTTYPE as SCIP_EVENTTYPE
 
-from boardsat.backends import capabilities
-from boardsat.deadline import Deadline
+from boardsat.core.backends import capabilities
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Key, Model
+from boardsat.core.results import (
+    EncodingSize,
+    Improvement,
+    OnImprovement,
+    Result,
+    least_objective,
+)
 from boardsat.encoders.mip.program import (
     SolverStatuses,
     ZeroOneBackend,
@@ -29,15 +38,6 @@ from boardsat.encoders.mip.program import (
     linear_rows,
     parameter_fits,
     solution_news,
-)
-from boardsat.errors import BoardsatError
-from boardsat.model import Key, Model
-from boardsat.results import (
-    EncodingSize,
-    Improvement,
-    OnImprovement,
-    Result,
-    least_objective,
 )
 
 # SCIP's answers for a solve that a limit or an interrupt ended without a verdict (any limit a

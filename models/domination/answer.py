@@ -6,15 +6,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.picture import Drawn, Picture
+from boardsat.core.results import Result, Status
+from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.draw import placement_picture
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import PORTFOLIO_WORKER
-from boardsat.models.picture import Drawn, Picture
-from boardsat.race import RaceEvent
-from boardsat.results import Result, Status
-from boardsat.wording import counted
+from boardsat.solving.race import RaceEvent
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,10 @@ import re
 from functools import cache
 from typing import Any
 
-from boardsat.backends import CPSAT, GUROBI, seed_parameters
-from boardsat.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
-from boardsat.errors import BoardsatError
+from boardsat.core.backends import CPSAT, GUROBI, seed_parameters
+from boardsat.core.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Result, Status
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, build_model, check_variant, decode
@@ -31,8 +32,7 @@ from boardsat.models.domination.published import PUBLISHED, SOURCES, published_m
 from boardsat.models.domination.routes import ROUTES, backend_kind, check_route
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
-from boardsat.results import Result, Status
-from boardsat.solve import solve
+from boardsat.solving.solve import solve
 
 TEXTBOOK = "textbook"
 TUNED = "tuned"

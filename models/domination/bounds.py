@@ -6,8 +6,8 @@ values under it, so a bound here must hold for every placement, with no exceptio
 
 from __future__ import annotations
 
-from boardsat.deadline import Deadline
-from boardsat.model import Model
+from boardsat.core.deadline import Deadline
+from boardsat.core.model import Model
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.colours import knight_squares
 
@@ -63,7 +63,7 @@ def window_bounds(
 def _tile_minimum(
     board: Board, variant: str, tile: list[Square], deadline: Deadline
 ) -> tuple[list[Square], int]:
-    from boardsat.solve import solve
+    from boardsat.solving.solve import solve
 
     cover = cover_model(board, variant, tile)
     if cover is None:

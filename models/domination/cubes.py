@@ -16,11 +16,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.cube import Cube, Split
-from boardsat.deadline import Deadline
-from boardsat.errors import BoardsatError
-from boardsat.lookahead import lookahead_cubes
-from boardsat.model import Model
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Model
+from boardsat.core.results import Status
+from boardsat.core.wording import counted
 from boardsat.models.board import Board
 from boardsat.models.domination.bounds import cover_model
 from boardsat.models.domination.model import (
@@ -31,9 +31,9 @@ from boardsat.models.domination.model import (
 )
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.rules import validate
-from boardsat.results import Status
-from boardsat.solve import solve
-from boardsat.wording import counted
+from boardsat.solving.cube import Cube, Split
+from boardsat.solving.lookahead import lookahead_cubes
+from boardsat.solving.solve import solve
 
 PUZZLE = "domination"
 BANDS = 3  # three bands of rows: the profiles stay few (bench/results/domination_cubes.md)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from boardsat.core.picture import CELL, Box, Label, Picture, Polygon, chequered, knight, square
 from boardsat.models.board import Board, Square
-from boardsat.models.picture import CELL, Box, Label, Picture, Polygon, chequered, knight, square
 
 KNIGHT_FILL, KNIGHT_STROKE = "#1b1b1b", "#f8f8f8"
 COUNT_COLOUR = "#222222"

@@ -16,7 +16,8 @@ route = "auto"
 
 from __future__ import annotations
 
-from boardsat.backends import CPSAT, MAX_SEED
+from boardsat.core.backends import CPSAT, MAX_SEED
+from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.model import VARIANTS
@@ -24,7 +25,6 @@ from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ROUTES
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import FileAnswer, Listeners, Table, backend, time_limit
-from boardsat.results import Status
 
 KEYS = ("rows", "cols", "variant")
 SOLVE_KEYS = ("backend", "time_limit", "route", "seed", "symmetry", "order", "tiles", "split")

@@ -17,15 +17,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.deadline import CHECK_EVERY, Deadline
-from boardsat.errors import BoardsatError
-from boardsat.model import Model
+from boardsat.core.deadline import CHECK_EVERY, Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Model
+from boardsat.core.results import Result
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.bounds import counting_lower_bound, window_bounds
 from boardsat.models.domination.colours import COLOURS, colour, knight_squares
 from boardsat.models.domination.order import DEFAULT_ORDER, square_order
 from boardsat.models.domination.symmetry import add_lex_leader
-from boardsat.results import Result
 
 VARIANTS = ("independent", "dominating", "total")
 KNIGHT = "knight"  # the key of a square's knight variable: (KNIGHT, row, col)

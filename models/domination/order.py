@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from hilbertcurve.hilbertcurve import HilbertCurve
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board, Square
 
 

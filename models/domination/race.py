@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from boardsat.backends import CPSAT
-from boardsat.deadline import Deadline
-from boardsat.errors import BoardsatError
-from boardsat.model import Model
+from boardsat.core.backends import CPSAT
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Model
+from boardsat.core.results import Result
 from boardsat.models.domination.model import DominationModel, build_model
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import (
@@ -26,9 +27,8 @@ from boardsat.models.domination.routes import (
     Setting,
     backend_kind,
 )
-from boardsat.race import OnRaceEvent, RaceEvent, RaceOutcome, Racer, Stage, race
-from boardsat.results import Result
-from boardsat.solve import solve
+from boardsat.solving.race import OnRaceEvent, RaceEvent, RaceOutcome, Racer, Stage, race
+from boardsat.solving.solve import solve
 
 # How long a placer's local search runs where its time is a share of the race's limit.
 LOCAL_SEARCH_SHARE = 0.1

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.backends import CPSAT, MIP_BACKENDS, SCIP, capabilities, seed_parameters
-from boardsat.errors import BoardsatError
-from boardsat.model import Model
-from boardsat.race import Stage
+from boardsat.core.backends import CPSAT, MIP_BACKENDS, SCIP, capabilities, seed_parameters
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Model
+from boardsat.solving.race import Stage
 
 # What a backend can run: CP-SAT; a SAT solver that RC2 drives as a core-guided prover; another
 # SAT solver; a MIP solver.

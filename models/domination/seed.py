@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
-from boardsat.backends import CPSAT
-from boardsat.errors import BoardsatError
+from boardsat.core.backends import CPSAT
+from boardsat.core.errors import BoardsatError
+from boardsat.core.seed_check import SeedCheck
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
-from boardsat.seed_check import SeedCheck
 
 SEED_SAT_BACKEND = "cadical195"  # the seed figure's second proof, on a SAT solver
 

@@ -11,9 +11,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from boardsat.backends import MAX_SEED
-from boardsat.deadline import Deadline, OutOfTime, cancelled
-from boardsat.errors import BoardsatError
+from boardsat.core.backends import MAX_SEED
+from boardsat.core.deadline import Deadline, OutOfTime, cancelled
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import EncodingSize, Improvement, OnImprovement, Result, Status
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.colours import colour_swap, halves_to_solve, knight_squares
@@ -35,9 +36,8 @@ from boardsat.models.domination.routes import (
     single_options,
 )
 from boardsat.models.domination.rules import validate
-from boardsat.race import OnRaceEvent, RaceEvent
-from boardsat.results import EncodingSize, Improvement, OnImprovement, Result, Status
-from boardsat.solve import solve
+from boardsat.solving.race import OnRaceEvent, RaceEvent
+from boardsat.solving.solve import solve
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from boardsat.deadline import CHECK_EVERY, Deadline
-from boardsat.model import Key, Model
+from boardsat.core.deadline import CHECK_EVERY, Deadline
+from boardsat.core.model import Key, Model
 from boardsat.models.board import Board, Square
 
 Transform = Callable[[Square], Square]

@@ -6,7 +6,7 @@ oracle walks; the ``model``, a planning task for the solvers and the decoder of 
 sharing no move table with the rules; admissible ``bounds``; ``solve`` (the puzzle as the shared
 planning route sees it, with its defaults); ``draw`` (positions and moves as text); ``bench``
 (the benchmark matrix); ``published`` (the seed's figures); ``seed`` (the demo's check). The
-answer is the shared :class:`~boardsat.models.plan_answer.PlanAnswer`.
+answer is the shared :class:`~boardsat.models.planning.answer.PlanAnswer`.
 
 >>> from boardsat.models.exchange import seed_instance, solve, validate
 >>> seed = seed_instance()

@@ -1,15 +1,15 @@
 """The knight exchange's benchmark matrix: its named instances on the shared planning routes
-(:mod:`boardsat.models.plan_bench`)."""
+(:mod:`boardsat.models.planning.bench`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from boardsat.cells import InstanceSpec
+from boardsat.core.cells import InstanceSpec
 from boardsat.models.exchange.instance import Exchange, seed_instance
 from boardsat.models.exchange.published import SEED_MOVES
 from boardsat.models.exchange.solve import ROUTE
-from boardsat.models.plan_bench import named, planning_bench
+from boardsat.models.planning.bench import named, planning_bench
 
 FIVE_A_SIDE = ("BBBBB/...../...../...../WWWWW", "WWWWW/...../...../...../BBBBB")
 FIVE_A_SIDE_MOVES = 22  # the planner's proof, bench/results/exchange_beyond_bfs.md

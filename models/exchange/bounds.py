@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from boardsat.deadline import Deadline
+from boardsat.core.deadline import Deadline
 from boardsat.models.exchange.instance import EMPTY, Exchange, Position
 from boardsat.models.exchange.model import knight_distances
-from boardsat.models.matching import Distances, matched_distance
-from boardsat.oracle import OutOfTime
+from boardsat.models.planning.matching import Distances, matched_distance
+from boardsat.reference.oracle import OutOfTime
 
 
 def lower_bound(exchange: Exchange, deadline: Deadline | None = None) -> int | None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import cycle
 
+from boardsat.core.picture import Box, Polygon, chequered, knight
 from boardsat.models.board import Board
 from boardsat.models.exchange.instance import EMPTY, Move, Position
-from boardsat.models.picture import Box, Polygon, chequered, knight
-from boardsat.models.plan_draw import SquareGrid
+from boardsat.models.planning.draw import SquareGrid
 
 KNIGHT_COLOURS = {"B": ("#1b1b1b", "#f8f8f8"), "W": ("#fafafa", "#1b1b1b")}
 """Fill and outline of the knights lettered B and W; other letters take :data:`OTHER_FILLS`."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.wording import counted
 from boardsat.models.board import Board
 from boardsat.models.exchange.published import SEED_GOAL, SEED_START
-from boardsat.wording import counted
 
 EMPTY = ord(".")
 KNIGHTS = {"B": "black", "W": "white", "R": "red", "G": "green", "Y": "yellow"}

@@ -19,8 +19,9 @@ from typing import Any
 
 from boardsat.models.exchange.instance import Exchange, parse_position
 from boardsat.models.exchange.solve import ROUTE
-from boardsat.models.instance_file import PLAN_SOLVE_KEYS, Table, solve_plan, start_goal_request
-from boardsat.models.plan_solve import PlanRequest
+from boardsat.models.instance_file import Table
+from boardsat.models.planning.instance_file import PLAN_SOLVE_KEYS, solve_plan, start_goal_request
+from boardsat.models.planning.solve import PlanRequest
 
 KEYS = ("start", "goal")
 SOLVE_KEYS = PLAN_SOLVE_KEYS

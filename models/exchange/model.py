@@ -13,9 +13,9 @@ from collections import deque
 from collections.abc import Sequence
 from functools import cache
 
+from boardsat.core.planning_task import Action, Fact, PlanningTask, Variable
 from boardsat.models.board import Board
 from boardsat.models.exchange.instance import Exchange, Move
-from boardsat.planning_task import Action, Fact, PlanningTask, Variable
 
 NEVER = 1 << 20
 """A distance standing for "no number of moves reaches a goal square"."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.exchange.instance import EMPTY, Exchange, Move, Position
 

@@ -1,5 +1,5 @@
 """The Flip-It benchmark matrix: its named instances on the shared planning routes
-(:mod:`boardsat.models.plan_bench`).
+(:mod:`boardsat.models.planning.bench`).
 
 ``star-farthest:K`` is the K-th (from 0, in a fixed order) of the star positions farthest from
 all white, which the oracle finds; ``line:N:START`` and ``star:START`` take any start to all
@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from boardsat.cells import InstanceSpec
-from boardsat.errors import BoardsatError
+from boardsat.core.cells import InstanceSpec
+from boardsat.core.errors import BoardsatError
 from boardsat.models.flipit.instance import (
     BLACK,
     HOLE,
@@ -24,7 +24,7 @@ from boardsat.models.flipit.instance import (
 )
 from boardsat.models.flipit.published import SEED_MOVES, STAR_FARTHEST, STAR_FARTHEST_POSITIONS
 from boardsat.models.flipit.solve import ROUTE, FlipItPuzzle
-from boardsat.models.plan_bench import farthest, planning_bench
+from boardsat.models.planning.bench import farthest, planning_bench
 
 FAMILIES = {
     "seed": f"seed 004: the star, hole at the top, every piece black, {SEED_MOVES} jumps",

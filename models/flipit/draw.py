@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
+from boardsat.core.picture import Disc, Path, Point, Rect
 from boardsat.models.flipit.instance import BLACK, HOLE, STAR, WHITE, FlipBoard, Move, Position
-from boardsat.models.picture import Disc, Path, Point, Rect
 
 STAR_LAYOUT = (
     (0, 6),

@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.wording import counted
 from boardsat.models.flipit.published import SEED_START, STAR_LINES
 from boardsat.models.instance_file import Table, read_toml_file
-from boardsat.wording import counted
 
 HOLE = "."
 BLACK = "B"

@@ -29,8 +29,9 @@ from boardsat.models.flipit.instance import (
     board_named,
 )
 from boardsat.models.flipit.solve import ROUTE
-from boardsat.models.instance_file import PLAN_SOLVE_KEYS, Table, plan_request, solve_plan
-from boardsat.models.plan_solve import PlanRequest
+from boardsat.models.instance_file import Table
+from boardsat.models.planning.instance_file import PLAN_SOLVE_KEYS, plan_request, solve_plan
+from boardsat.models.planning.solve import PlanRequest
 
 KEYS = ("board", *BOARD_KEYS, "start", "goal")
 SOLVE_KEYS = PLAN_SOLVE_KEYS

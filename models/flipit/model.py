@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import product
 
+from boardsat.core.planning_task import Action, ConditionalEffect, Fact, PlanningTask, Variable
 from boardsat.models.flipit.instance import BLACK, HOLE, WHITE, FlipBoard, FlipIt, Move
-from boardsat.planning_task import Action, ConditionalEffect, Fact, PlanningTask, Variable
 
 _OTHER = {BLACK: WHITE, WHITE: BLACK}
 FLIPS = ("conditional", "grounded")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.flipit.instance import BLACK, HOLE, WHITE, FlipBoard, FlipIt, Move, Position
 
 _TURNED = str.maketrans({BLACK: WHITE, WHITE: BLACK})

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from boardsat.core.seed_check import SeedCheck
 from boardsat.models.flipit.instance import seed_instance
 from boardsat.models.flipit.published import SEED_MOVES
 from boardsat.models.flipit.solve import ROUTE
-from boardsat.seed_check import SeedCheck
 
 
 def seed_check() -> SeedCheck:

@@ -11,13 +11,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from boardsat.deadline import Deadline
+from boardsat.core.deadline import Deadline
+from boardsat.core.planning_task import Action, PlanningTask
 from boardsat.models.flipit import bounds, draw, model, rules
 from boardsat.models.flipit.instance import BLACK, HOLE, WHITE, FlipIt, Move, Position
-from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_puzzle import Bounds, SearchGuide
-from boardsat.models.plan_solve import PlanRoute
-from boardsat.planning_task import Action, PlanningTask
+from boardsat.models.planning.answer import PlanAnswer
+from boardsat.models.planning.puzzle import Bounds, SearchGuide
+from boardsat.models.planning.solve import PlanRoute
 
 DEFAULT_BACKEND = "cadical195"
 DEFAULT_STRENGTHEN = "all"

@@ -1,5 +1,5 @@
 """The shogi sliding puzzle's benchmark matrix: its named instances on the shared planning
-routes (:mod:`boardsat.models.plan_bench`).
+routes (:mod:`boardsat.models.planning.bench`).
 
 Its instances: the seed example, the seed start to the farthest position the oracle finds from
 it, the deepest 3 x 3 puzzle found so far (``published.DEEP_START`` to ``DEEP_GOAL``), and a
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardsat.cells import InstanceSpec
-from boardsat.models.plan_bench import farthest, named, planning_bench
+from boardsat.core.cells import InstanceSpec
+from boardsat.models.planning.bench import farthest, named, planning_bench
 from boardsat.models.shogi.instance import Shogi, seed_instance, sfen
 from boardsat.models.shogi.published import (
     DEEP_GOAL,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from boardsat.models.matching import matched_distance
+from boardsat.models.planning.matching import matched_distance
 from boardsat.models.shogi.instance import EMPTY, Position, Shogi
 from boardsat.models.shogi.model import NEVER, distances_to
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardsat.models.picture import CELL, Box, Label, Polygon, scaled
-from boardsat.models.plan_draw import SquareGrid
+from boardsat.core.picture import CELL, Box, Label, Polygon, scaled
+from boardsat.models.planning.draw import SquareGrid
 from boardsat.models.shogi.instance import EMPTY, Move, Position, ShogiBoard
 
 NAMES = {

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardsat.models.instance_file import PLAN_SOLVE_KEYS, Table, solve_plan, start_goal_request
-from boardsat.models.plan_solve import PlanRequest
+from boardsat.models.instance_file import Table
+from boardsat.models.planning.instance_file import PLAN_SOLVE_KEYS, solve_plan, start_goal_request
+from boardsat.models.planning.solve import PlanRequest
 from boardsat.models.shogi.instance import Shogi, parse_sfen
 from boardsat.models.shogi.solve import ROUTE
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
+from boardsat.core.planning_task import Action, Fact, PlanningTask, Variable
 from boardsat.models.shogi.instance import EMPTY, Move, Shogi, ShogiBoard
-from boardsat.planning_task import Action, Fact, PlanningTask, Variable
 
 NEVER = 1 << 20
 """A distance standing for "no number of moves reaches a goal square"."""

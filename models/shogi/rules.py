@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.shogi.instance import EMPTY, Move, Position, Shogi, ShogiBoard
 
 _GOLD = (".....", ".ooo.", ".o@o.", "..o..", ".....")

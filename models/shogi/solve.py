@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from boardsat.deadline import Deadline
-from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_puzzle import Bounds, SearchGuide
-from boardsat.models.plan_solve import PlanRoute
+from boardsat.core.deadline import Deadline
+from boardsat.core.planning_task import Action, PlanningTask
+from boardsat.models.planning.answer import PlanAnswer
+from boardsat.models.planning.puzzle import Bounds, SearchGuide
+from boardsat.models.planning.solve import PlanRoute
 from boardsat.models.shogi import bounds, draw, model, rules
 from boardsat.models.shogi.instance import Move, Position, Shogi, sfen
-from boardsat.planning_task import Action, PlanningTask
 
 DEFAULT_BACKEND = "cadical195"
 DEFAULT_STRENGTHEN = "no_undo"

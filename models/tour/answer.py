@@ -10,12 +10,12 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.picture import Drawn, Picture
+from boardsat.core.results import Result, Status
 from boardsat.models.board import Board, Square
-from boardsat.models.picture import Drawn, Picture
 from boardsat.models.tour.draw import tour_picture
 from boardsat.models.tour.model import TourSpec
-from boardsat.results import Result, Status
 
 
 @dataclass(frozen=True)

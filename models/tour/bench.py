@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from boardsat.backends import CPSAT, capabilities
-from boardsat.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
+from boardsat.core.backends import CPSAT, capabilities
+from boardsat.core.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
-from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import TourAnswer, TourCount
 from boardsat.models.tour.model import TourSpec
@@ -26,7 +27,6 @@ from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import count_by_enumeration, find_closed_by_quadrants, find_tour
 from boardsat.models.tour.split import MIN_BLOCK
 from boardsat.models.tour.zdd import count_by_zdd_within
-from boardsat.results import Status
 
 SAT_SOLVER = "cadical195"
 WHOLE_ROUTES = (CPSAT, *(f"{SAT_SOLVER}/{name}" for name in CIRCUIT_ENCODINGS))

@@ -1,4 +1,4 @@
-"""A tour drawn as SVG or PNG, both from one layout of shapes (:mod:`boardsat.models.picture`).
+"""A tour drawn as SVG or PNG, both from one layout of shapes (:mod:`boardsat.core.picture`).
 
 :func:`tour_picture` lays the tour out once: a chequered board, the knight's path through the
 square centres (back to the first square for a closed tour), the first square marked with a dot
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from boardsat.core.picture import CELL, Box, Disc, Path, Picture, Rect, chequered
 from boardsat.models.board import Board, Square
-from boardsat.models.picture import CELL, Box, Disc, Path, Picture, Rect, chequered
 
 PATH_COLOUR, PATH_WIDTH = "#1a4d8f", 3
 START_COLOUR, START_RADIUS = "#c0392b", CELL // 5

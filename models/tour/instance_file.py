@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import get_args
 
-from boardsat.backends import CPSAT
+from boardsat.core.backends import CPSAT
+from boardsat.core.results import Status
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
 from boardsat.models.board import Board, Square
 from boardsat.models.instance_file import FileAnswer, Listeners, Table, backend, time_limit
@@ -36,7 +37,6 @@ from boardsat.models.tour.solve import (
 from boardsat.models.tour.solve import (
     solve as solve_tour,
 )
-from boardsat.results import Status
 
 KEYS = ("rows", "cols", "open", "start", "end", "job", "limit")
 SOLVE_KEYS = ("backend", "time_limit", "encoding", "counter", "route")

@@ -19,11 +19,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from boardsat.deadline import Deadline
-from boardsat.errors import BoardsatError
-from boardsat.model import Key, Model
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Key, Model
+from boardsat.core.results import Result
 from boardsat.models.board import Board, Square
-from boardsat.results import Result
 
 Move = tuple[Square, Square]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from boardsat.backends import CPSAT
-from boardsat.errors import BoardsatError
+from boardsat.core.backends import CPSAT
+from boardsat.core.errors import BoardsatError
 from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.split import check_splittable
 

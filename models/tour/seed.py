@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from boardsat.core.seed_check import SeedCheck
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import numbered_board
 from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.published import SEED_COUNTS
 from boardsat.models.tour.solve import count_by_enumeration
-from boardsat.seed_check import SeedCheck
 
 
 def seed_check() -> SeedCheck:

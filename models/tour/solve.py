@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from boardsat.backends import CPSAT
-from boardsat.deadline import Deadline, OutOfTime, cancelled
+from boardsat.core.backends import CPSAT
+from boardsat.core.deadline import Deadline, OutOfTime, cancelled
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import OnFound, Result, Status
+from boardsat.core.wording import counted
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
-from boardsat.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.tour.answer import TourAnswer, TourCount
 from boardsat.models.tour.model import TourSpec, build_tour_model
@@ -35,10 +37,8 @@ from boardsat.models.tour.routes import (
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.split import blocks
 from boardsat.models.tour.zdd import count_by_zdd_within
-from boardsat.results import OnFound, Result, Status
-from boardsat.solve import enumerate_solutions
-from boardsat.solve import solve as solve_model
-from boardsat.wording import counted
+from boardsat.solving.solve import enumerate_solutions
+from boardsat.solving.solve import solve as solve_model
 
 DEFAULT_BACKEND = CPSAT
 COUNTERS = ("zdd", "enumerate")

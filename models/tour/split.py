@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Square
 
 MIN_BLOCK = 6

@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from boardsat.child import ChildOutOfMemory, TimedOut, run_in_child
-from boardsat.memory import limit_reached
+from boardsat.core.child import ChildOutOfMemory, TimedOut, run_in_child
+from boardsat.core.memory import limit_reached
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import TourCount
 from boardsat.models.tour.model import TourSpec

@@ -18,10 +18,10 @@ from pysat.solvers import Solver, SolverNames
 
 import boardsat.models
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import capabilities
+from boardsat.core.backends import capabilities
+from boardsat.core.seed_check import SeedCheck
 from boardsat.models.domination.model import build_model
 from boardsat.models.exchange import seed as exchange_seed
-from boardsat.seed_check import SeedCheck
 from tests.conftest import CliRun
 from tests.oracles.hard_models import HARD_TSEITIN_VERTICES, pigeonhole, tseitin
 from tests.oracles.proofcheck import check_drup

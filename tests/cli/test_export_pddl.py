@@ -10,6 +10,7 @@ import pytest
 from pyperplan.planner import search_plan
 from pyperplan.search import breadth_first_search
 
+from boardsat.core.planning_task import PlanningTask
 from boardsat.encoders.pddl import pddl
 from boardsat.models.exchange.instance import seed_instance as exchange_seed
 from boardsat.models.exchange.solve import request as exchange_request
@@ -18,7 +19,6 @@ from boardsat.models.flipit.instance import seed_instance as flipit_seed
 from boardsat.models.flipit.solve import request as flipit_request
 from boardsat.models.shogi.instance import seed_instance as shogi_seed
 from boardsat.models.shogi.solve import request as shogi_request
-from boardsat.planning_task import PlanningTask
 from tests.conftest import CliRun
 
 SEED_TASKS = {

@@ -17,11 +17,11 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from boardsat.backends import backend_problem
-from boardsat.deadline import time_limit_problem
+from boardsat.core.backends import backend_problem
+from boardsat.core.deadline import time_limit_problem
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import parse_memory_size
 from boardsat.encoders.horizon_encoding import Strengthenings
-from boardsat.errors import BoardsatError
-from boardsat.memory import parse_memory_size
 from boardsat.models.board import Board
 from boardsat.models.exchange.instance import Exchange, parse_position
 from boardsat.models.flipit.instance import STAR, FlipIt, board_named, line_board

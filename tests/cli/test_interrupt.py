@@ -15,15 +15,15 @@ from typing import Any
 
 import pytest
 
-from boardsat.backends import is_available
-from boardsat.deadline import Deadline, cancel, cancelled, reset_cancellation, stopper
+from boardsat.core.backends import is_available
+from boardsat.core.deadline import Deadline, cancel, cancelled, reset_cancellation, stopper
+from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
 from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import count_by_enumeration
-from boardsat.results import Status
 from tests.cli.start_up import start_up_s
 
 NEEDS_GUROBI = pytest.mark.skipif(not is_available("gurobi"), reason="needs the gurobi extra")
@@ -152,7 +152,7 @@ def test_counting_by_enumeration_gives_the_tours_so_far() -> None:
 PRESS_WHILE_CANCELLING = """
 import os, signal
 from boardsat.cli.interrupt import ctrl_c_cancels
-from boardsat.deadline import cancel, cancelled, stopper
+from boardsat.core.deadline import cancel, cancelled, stopper
 pressed = []
 def press_once():
     if not pressed:

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.best_first import astar
-from boardsat.deadline import Deadline
-from boardsat.oracle import explore, shortest_path
+from boardsat.core.deadline import Deadline
+from boardsat.reference.oracle import explore, shortest_path
+from boardsat.solving.best_first import astar
 
 
 def random_graph(seed: int, nodes: int, degree: int) -> dict[int, list[int]]:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.child import ChildFailed, ChildOutOfMemory, Finished, TimedOut, run_in_child
-from boardsat.deadline import cancel, reset_cancellation
-from boardsat.errors import BoardsatError
+from boardsat.core.child import ChildFailed, ChildOutOfMemory, Finished, TimedOut, run_in_child
+from boardsat.core.deadline import cancel, reset_cancellation
+from boardsat.core.errors import BoardsatError
 from tests.oracles.hard_models import pigeonhole
 
 
@@ -120,7 +120,7 @@ def test_a_timed_job_may_race_and_its_racers_die_with_it() -> None:
     """A benchmark times a race in a child: the racers are the child's children."""
 
     def race_two() -> int:
-        from boardsat.race import Racer, Stage, race
+        from boardsat.solving.race import Racer, Stage, race
 
         built = pigeonhole(4, escape=True)  # five pigeons, four holes: one stays out
         racers = [Racer(name, (Stage(built, "cpsat"),)) for name in ("a", "b")]

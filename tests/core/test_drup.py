@@ -14,7 +14,7 @@ from pysat.examples.genhard import PHP
 from pysat.solvers import Solver
 
 from boardsat import BoardsatError
-from boardsat.drup import check_drup, read_cnf, read_proof, write_cnf, write_proof
+from boardsat.certificates.drup import check_drup, read_cnf, read_proof, write_cnf, write_proof
 from tests.oracles import proofcheck
 
 PROVERS = ["cadical195", "glucose4", "lingeling"]

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from pysat.examples.genhard import PHP
 
 from boardsat import BoardsatError
-from boardsat.deadline import Deadline
+from boardsat.certificates.lrat import check_lrat, lrat_lines, reduce_by_units
+from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified, writes_lrat
-from boardsat.lrat import check_lrat, lrat_lines, reduce_by_units
 from tests.core.test_drup import (
     Clauses,
     assert_only_implied_accepted,

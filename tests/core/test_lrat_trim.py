@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.examples.genhard import PHP
 
-from boardsat import lrat_trim
-from boardsat.deadline import Deadline
+from boardsat.certificates import lrat_trim
+from boardsat.certificates.lrat import check_lrat
+from boardsat.certificates.lrat_trim import trim_lrat
+from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified
-from boardsat.lrat import check_lrat
-from boardsat.lrat_trim import trim_lrat
 from tests.core.test_drup import Clauses, random_3sat, random_clause, satisfiable
 from tests.oracles.proofcheck import check_certificate
 

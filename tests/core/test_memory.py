@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from boardsat.errors import BoardsatError
-from boardsat.memory import (
+from boardsat.core.errors import BoardsatError
+from boardsat.core.memory import (
     GIB,
     MIB,
     SMALLEST_CEILING,

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.deadline import Deadline
-from boardsat.errors import BoardsatError
-from boardsat.oracle import OutOfTime, explore, farthest, shortest_path
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.reference.oracle import OutOfTime, explore, farthest, shortest_path
 
 
 def ring(n: int):  # type: ignore[no-untyped-def]

@@ -14,6 +14,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.core.errors import BoardsatError
+from boardsat.core.planning_task import (
+    Action,
+    ConditionalEffect,
+    PlanningTask,
+    Variable,
+    validate_plan,
+)
+from boardsat.core.results import Status
 from boardsat.encoders import horizon_encoding as planning_encoding
 from boardsat.encoders.horizon_encoding import (
     HorizonEncoding,
@@ -22,18 +31,9 @@ from boardsat.encoders.horizon_encoding import (
     undoers,
     undoes,
 )
-from boardsat.errors import BoardsatError
-from boardsat.horizon_search import Ending, HorizonReport, HorizonTried, find_plan
-from boardsat.oracle import shortest_path
-from boardsat.planning_task import (
-    Action,
-    ConditionalEffect,
-    PlanningTask,
-    Variable,
-    validate_plan,
-)
-from boardsat.results import Status
-from boardsat.solve import open_session
+from boardsat.reference.oracle import shortest_path
+from boardsat.solving.horizon_search import Ending, HorizonReport, HorizonTried, find_plan
+from boardsat.solving.solve import open_session
 
 FLIP = {"b": "w", "w": "b"}
 

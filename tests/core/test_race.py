@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardsat import BoardsatError, Model, Status, solve
-from boardsat import race as race_module
-from boardsat.brute_force import brute_force, holds, reader
-from boardsat.child import Child
-from boardsat.memory import MemoryLimitReached
+from boardsat.core.child import Child
+from boardsat.core.memory import MemoryLimitReached
+from boardsat.core.results import Improvement, Result
 from boardsat.models.domination.model import build_model
 from boardsat.models.domination.published import published_minimum
-from boardsat.race import Racer, Scoreboard, Stage, race
-from boardsat.results import Improvement, Result
+from boardsat.reference.brute_force import brute_force, holds, reader
+from boardsat.solving import race as race_module
+from boardsat.solving.race import Racer, Scoreboard, Stage, race
 from tests.oracles.hard_models import HARD_PIGEONHOLE_HOLES, pigeonhole
 from tests.oracles.model_oracle import models
 

@@ -11,11 +11,11 @@ import pytest
 from ortools.sat.python import cp_model
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import available_backends, capabilities, is_available, make_backend
-from boardsat.brute_force import brute_force, holds, reader
-from boardsat.deadline import Deadline
+from boardsat.core.backends import available_backends, capabilities, is_available, make_backend
+from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.backend import enumerate_in_session
 from boardsat.encoders.cpsat import set_parameter
+from boardsat.reference.brute_force import brute_force, holds, reader
 from tests.oracles.hard_models import (
     HARD_PIGEONHOLE_HOLES,
     HARD_TSEITIN_VERTICES,
@@ -287,7 +287,7 @@ def test_availability_agrees_with_the_capability_probe() -> None:
 def test_preload_loads_the_solver_library_before_any_solve() -> None:
     """Benchmarks fork timed children after ``preload``; the library must already be loaded."""
     script = (
-        "import sys; from boardsat.backends import preload; "
+        "import sys; from boardsat.core.backends import preload; "
         "assert 'ortools.sat.python.cp_model' not in sys.modules; "
         "preload(['cpsat']); assert 'ortools.sat.python.cp_model' in sys.modules"
     )

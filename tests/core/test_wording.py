@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardsat.wording import counted, data_size
+from boardsat.core.wording import counted, data_size
 
 
 @pytest.mark.parametrize(

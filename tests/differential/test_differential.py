@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from boardsat.cli import cli, main
+from boardsat.core.results import Result, Status
 from boardsat.differential import KINDS, Outcome, check_case, run_cases
-from boardsat.results import Result, Status
 
 SLICE = 180  # 30 cases of each kind, a few seconds
 

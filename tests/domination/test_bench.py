@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from boardsat.cells import Cell, RowOutcome
-from boardsat.errors import BoardsatError
+from boardsat.core.cells import Cell, RowOutcome
+from boardsat.core.errors import BoardsatError
 from boardsat.harness.matrix import Limits, Matrix, cross, load_matrix
 from boardsat.harness.puzzles import puzzle_benches
 from boardsat.harness.records import RowLog, read_rows

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination.bounds import counting_lower_bound
 from boardsat.models.domination.colours import (
@@ -26,9 +27,8 @@ from boardsat.models.domination.race import domination_line_up
 from boardsat.models.domination.routes import AUTO, auto_route
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
-from boardsat.race import race
-from boardsat.results import Status
-from boardsat.solve import solve
+from boardsat.solving.race import race
+from boardsat.solving.solve import solve
 
 SHAPES = [(rows, cols) for rows in range(1, 8) for cols in range(1, 8)]
 

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.backends import MAX_SEED, is_available, seed_parameters
-from boardsat.errors import BoardsatError
+from boardsat.core.backends import MAX_SEED, is_available, seed_parameters
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Result, Status
 from boardsat.models.board import Board
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.bounds import counting_lower_bound
@@ -24,9 +25,8 @@ from boardsat.models.domination.routes import AUTO, KINDS, ROUTES, auto_route, b
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.seed import SEED_SAT_BACKEND, seed_check
 from boardsat.models.domination.solve import solve_domination
-from boardsat.race import Stage, race
-from boardsat.results import Result, Status
-from boardsat.solve import solve
+from boardsat.solving.race import Stage, race
+from boardsat.solving.solve import solve
 from tests.oracles.proofcheck import check_drup
 
 # the module, not the package's ``solve``, which names the function

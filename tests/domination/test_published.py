@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from boardsat.core.results import Status
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import PUBLISHED, SOURCES, published_minimum
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
-from boardsat.results import Status
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

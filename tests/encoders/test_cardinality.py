@@ -7,8 +7,8 @@ from math import comb
 import pytest
 
 from boardsat import BoardsatError, Model, enumerate_solutions
+from boardsat.core.model import Comparator
 from boardsat.encoders.cnf.cardinality import AT_MOST_ONE_ONLY, CARDINALITY_ENCODINGS
-from boardsat.model import Comparator
 
 SOLVERS = ("cadical195", "glucose4", "minisat22")
 

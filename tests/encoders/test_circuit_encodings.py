@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Model
+from boardsat.core.results import Status
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
-from boardsat.errors import BoardsatError
-from boardsat.model import Model
-from boardsat.results import Status
-from boardsat.solve import enumerate_solutions, solve
+from boardsat.solving.solve import enumerate_solutions, solve
 
 Graph = tuple[int, frozenset[tuple[int, int]], frozenset[int]]
 """Nodes, directed arcs (no self-loops), and the nodes that may be skipped."""

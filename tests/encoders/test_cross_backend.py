@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 
 from boardsat import Model, Status, enumerate_solutions, solve
-from boardsat.brute_force import brute_force, holds, reader
+from boardsat.reference.brute_force import brute_force, holds, reader
 from tests.oracles.model_oracle import models, plain_keys, projected_truth
 
 ROUTES: tuple[tuple[str, dict[str, str]], ...] = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardsat import Model, Status, enumerate_solutions, solve
-from boardsat.backends import MIP_BACKENDS, available_backends
+from boardsat.core.backends import MIP_BACKENDS, available_backends
 
 SAT_BACKENDS = sorted(set(available_backends()) - {"cpsat", *MIP_BACKENDS})
 

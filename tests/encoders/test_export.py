@@ -19,15 +19,15 @@ from pysat.solvers import Solver
 from pyscipopt import Model as ScipModel
 
 from boardsat import Model
-from boardsat.brute_force import brute_force
+from boardsat.core.errors import BoardsatError
 from boardsat.encoders.export import export_model, variable_names
-from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.rules import validate
 from boardsat.models.tour.dfs_count import dfs_count
 from boardsat.models.tour.model import TourSpec, build_tour_model
+from boardsat.reference.brute_force import brute_force
 from tests.conftest import CliRun
 from tests.oracles.model_oracle import models
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from boardsat import BoardsatError, Status, solve
-from boardsat.backends import MAX_SEED, seed_parameters
-from boardsat.cells import Cell
+from boardsat.core.backends import MAX_SEED, seed_parameters
+from boardsat.core.cells import Cell
 from boardsat.models.domination.bench import BENCH
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.published import published_minimum

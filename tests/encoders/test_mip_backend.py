@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
-from boardsat.backends import GUROBI, MIP_BACKENDS, SCIP, is_available
-from boardsat.brute_force import holds, reader
-from boardsat.model import Circuit, Key
+from boardsat.core.backends import GUROBI, MIP_BACKENDS, SCIP, is_available
+from boardsat.core.model import Circuit, Key
+from boardsat.core.results import Improvement
 from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.published import published_minimum
-from boardsat.results import Improvement
+from boardsat.reference.brute_force import holds, reader
 from tests.oracles.model_oracle import models
 
 MIP = [name for name in MIP_BACKENDS if is_available(name)]

@@ -26,9 +26,11 @@ from pyperplan.search import breadth_first_search
 from unified_planning.io import PDDLReader
 from unified_planning.shortcuts import SequentialSimulator, get_environment
 
+from boardsat.core.errors import BoardsatError
+from boardsat.core.planning_task import Action, ConditionalEffect, PlanningTask, State, Variable
+from boardsat.core.results import Status
 from boardsat.encoders.fast_downward import plan_with_fast_downward
 from boardsat.encoders.pddl import Pddl, domain_path, export_pddl, pddl
-from boardsat.errors import BoardsatError
 from boardsat.models.exchange.instance import Exchange
 from boardsat.models.exchange.instance import seed_instance as exchange_seed
 from boardsat.models.exchange.solve import request as exchange_request
@@ -38,8 +40,6 @@ from boardsat.models.flipit.solve import request as flipit_request
 from boardsat.models.shogi.instance import EMPTY, PIECES, Shogi, ShogiBoard
 from boardsat.models.shogi.instance import seed_instance as shogi_seed
 from boardsat.models.shogi.solve import request as shogi_request
-from boardsat.planning_task import Action, ConditionalEffect, PlanningTask, State, Variable
-from boardsat.results import Status
 
 get_environment().credits_stream = None  # unified-planning prints its credits otherwise
 

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from boardsat.cli.common import LIMIT_REACHED
-from boardsat.models import plan_solve
 from boardsat.models.exchange.bounds import lower_bound
 from boardsat.models.exchange.instance import seed_instance
 from boardsat.models.exchange.published import (
@@ -20,7 +19,8 @@ from boardsat.models.exchange.published import (
     SEED_REACHABLE,
 )
 from boardsat.models.exchange.seed import seed_check
-from boardsat.oracle import Step, shortest_path
+from boardsat.models.planning import solve as plan_solve
+from boardsat.reference.oracle import Step, shortest_path
 from tests.conftest import CliRun
 from tests.oracles.exchange_oracle import oracle_distance
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from boardsat import deadline as deadline_module
-from boardsat.deadline import Deadline
+from boardsat.core import deadline as deadline_module
+from boardsat.core.deadline import Deadline
+from boardsat.core.model import Cardinality, Clause
+from boardsat.core.planning_task import PlanningTask
 from boardsat.encoders.horizon_encoding import HorizonEncoding
-from boardsat.horizon_search import Ending
-from boardsat.model import Cardinality, Clause
-from boardsat.models import plan_solve
 from boardsat.models.board import Board
 from boardsat.models.exchange import bounds as exchange_bounds
 from boardsat.models.exchange import model as exchange_model
@@ -23,7 +22,8 @@ from boardsat.models.exchange.bounds import lower_bound, parity
 from boardsat.models.exchange.instance import Exchange
 from boardsat.models.exchange.model import knight_distances, planning_task
 from boardsat.models.exchange.solve import shortest_plan
-from boardsat.planning_task import PlanningTask
+from boardsat.models.planning import solve as plan_solve
+from boardsat.solving.horizon_search import Ending
 
 FULL_START = "BBBBBBBB/BBBBBBBB/BBBBBBBB/......../......../WWWWWWWW/WWWWWWWW/WWWWWWWW"
 FULL_GOAL = "WWWWWWWW/WWWWWWWW/WWWWWWWW/......../......../BBBBBBBB/BBBBBBBB/BBBBBBBB"

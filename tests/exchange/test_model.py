@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.core.errors import BoardsatError
 from boardsat.encoders.horizon_encoding import Strengthenings
-from boardsat.errors import BoardsatError
-from boardsat.horizon_search import Ending
 from boardsat.models.board import Board
 from boardsat.models.exchange import model as exchange_model
 from boardsat.models.exchange import rules as exchange_rules
@@ -26,7 +25,8 @@ from boardsat.models.exchange.published import (
 )
 from boardsat.models.exchange.rules import replay, successors
 from boardsat.models.exchange.solve import MAX_HORIZON, shortest_plan
-from boardsat.oracle import explore, farthest
+from boardsat.reference.oracle import explore, farthest
+from boardsat.solving.horizon_search import Ending
 from tests.oracles.exchange_oracle import oracle_distance
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardsat.cells import Cell
-from boardsat.errors import BoardsatError
+from boardsat.core.cells import Cell
+from boardsat.core.errors import BoardsatError
 from boardsat.harness.matrix import Limits, cross
 from boardsat.models.flipit.bench import BENCH
 from boardsat.models.flipit.published import SEED_MOVES, STAR_FARTHEST, STAR_FARTHEST_POSITIONS

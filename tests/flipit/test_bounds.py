@@ -25,7 +25,7 @@ from boardsat.models.flipit.bounds import (
 )
 from boardsat.models.flipit.instance import HOLE, STAR, WHITE, FlipIt, line_board, seed_instance
 from boardsat.models.flipit.rules import successors
-from boardsat.oracle import explore
+from boardsat.reference.oracle import explore
 
 
 def distances(cells: int, sources: list[str]) -> dict[str, int]:

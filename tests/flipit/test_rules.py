@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.flipit import STAR, FlipBoard, FlipIt, line_board, replay
 from boardsat.models.flipit.instance import HOLE, WHITE
 from boardsat.models.flipit.model import FLIPS, plan_moves, planning_task
@@ -19,7 +19,7 @@ from boardsat.models.flipit.published import (
 )
 from boardsat.models.flipit.rules import successors
 from boardsat.models.flipit.solve import FlipItPuzzle
-from boardsat.oracle import explore, shortest_path
+from boardsat.reference.oracle import explore, shortest_path
 
 
 def boards() -> st.SearchStrategy[FlipBoard]:

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.horizon_search import Ending
 from boardsat.models.flipit import STAR, FlipIt, line_board, replay, shortest_plan
 from boardsat.models.flipit.bounds import lower_bound
 from boardsat.models.flipit.instance import HOLE, seed_instance
 from boardsat.models.flipit.published import SEED_MOVES
 from boardsat.models.flipit.rules import successors
 from boardsat.models.flipit.seed import seed_check
-from boardsat.oracle import shortest_path
+from boardsat.reference.oracle import shortest_path
+from boardsat.solving.horizon_search import Ending
 from tests.conftest import CliRun
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.harness.matrix import Limits, cross, load_matrix, shipped_matrices
 from tests.conftest import CliRun
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.cells import Cell, RowOutcome
+from boardsat.core.cells import Cell, RowOutcome
 from boardsat.harness.cluster import dask_runner
 from boardsat.harness.execute import key_of, run_cell
 from boardsat.harness.matrix import Limits, Matrix, cross

@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardsat.models.exchange import Exchange, successors
-from boardsat.oracle import shortest_path
+from boardsat.reference.oracle import shortest_path
 
 
 def oracle_distance(exchange: Exchange) -> int | None:

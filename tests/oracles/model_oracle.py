@@ -1,6 +1,6 @@
 """Small random models for the backend tests, and the brute-force reading they are checked by.
 
-The reading itself is :mod:`boardsat.brute_force` (``boardsat bench differential`` uses it too);
+The reading itself is :mod:`boardsat.reference.brute_force` (``boardsat bench differential`` uses it too);
 here are the hypothesis strategy that draws models it can afford to read, and the projection on
 their plain variables that the tests count.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from boardsat import Model
-from boardsat.brute_force import Truth, brute_force
-from boardsat.model import Key
+from boardsat.core.model import Key
+from boardsat.reference.brute_force import Truth, brute_force
 
 
 def plain_keys(model: Model) -> list[Key]:

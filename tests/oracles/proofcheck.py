@@ -5,10 +5,10 @@ propagation), and the empty clause must be derived. Deletions are ignored: keepi
 follows from the formula can only make propagation stronger, never admit a wrong lemma. The
 propagation runs on python-sat's MiniSat, a different solver from the one that wrote the proof.
 
-``check_drup`` also asks boardsat's own checker (``boardsat.drup``) and insists that both agree,
+``check_drup`` also asks boardsat's own checker (``boardsat.certificates.drup``) and insists that both agree,
 so every proof the suite writes passes through both. ``check_certificate`` does the same for the
 certificates cubes keep, in either format: an LRAT proof's lemmas, read without their hints, must
-follow by MiniSat's propagation too, and ``boardsat.lrat`` must agree.
+follow by MiniSat's propagation too, and ``boardsat.certificates.lrat`` must agree.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ from pathlib import Path
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
-from boardsat import drup, lrat
+from boardsat.certificates import drup, lrat
 
 
 def check_drup(cnf_path: str | Path, proof_path: str | Path) -> bool:
     """MiniSat's verdict on the proof, once boardsat's checker has given the same one."""
     verdict = minisat_check_drup(cnf_path, proof_path)
     own = drup.check_drup(drup.read_cnf(cnf_path).clauses, drup.read_proof(proof_path))
-    assert own.valid == verdict, f"boardsat.drup disagrees with MiniSat: {own.reason}"
+    assert own.valid == verdict, f"boardsat.certificates.drup disagrees with MiniSat: {own.reason}"
     return verdict
 
 

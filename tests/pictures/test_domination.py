@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.picture import CELL
 from boardsat.models.board import Board, Square
 from boardsat.models.domination import solve
 from boardsat.models.domination.draw import placement_picture
-from boardsat.models.picture import CELL
 from tests.pictures.svg import cell, centre, having, parse, png_size, svg_size
 
 

@@ -11,14 +11,14 @@ from typing import Any, cast
 
 import pytest
 
-from boardsat.errors import BoardsatError
-from boardsat.models import picture
+from boardsat.core import picture
+from boardsat.core.errors import BoardsatError
+from boardsat.core.picture import Canvas, Label
 from boardsat.models.exchange import Exchange
 from boardsat.models.exchange import solve as solve_exchange
 from boardsat.models.flipit import STAR, FlipIt, line_board, successors
 from boardsat.models.flipit import solve as solve_flipit
-from boardsat.models.picture import Canvas, Label
-from boardsat.models.plan_answer import PlanAnswer
+from boardsat.models.planning.answer import PlanAnswer
 from boardsat.models.shogi import Shogi
 from boardsat.models.shogi import solve as solve_shogi
 from boardsat.models.shogi.draw import SYMBOLS

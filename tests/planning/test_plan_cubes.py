@@ -15,22 +15,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.conquer import conquer, cube_formula, formula_hash
-from boardsat.cube import Cube, model_hash
-from boardsat.drup import check_drup
+from boardsat.certificates.drup import check_drup
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.encoders.horizon_encoding import Strengthenings
-from boardsat.errors import BoardsatError
-from boardsat.lookahead import coverage_formula
 from boardsat.models.flipit.solve import DEFAULT_STRENGTHEN as FLIPIT_STRENGTHEN
-from boardsat.models.plan_cubes import (
+from boardsat.models.planning.cubes import (
     PlanningClaim,
     describe_cube,
     first_moves_cubes,
     strengthen_text,
 )
 from boardsat.models.shogi.solve import DEFAULT_STRENGTHEN as SHOGI_STRENGTHEN
-from boardsat.oracle import shortest_path
-from boardsat.results import Status
+from boardsat.reference.oracle import shortest_path
+from boardsat.solving.conquer import conquer, cube_formula, formula_hash
+from boardsat.solving.cube import Cube, model_hash
+from boardsat.solving.lookahead import coverage_formula
 from tests.oracles.proofcheck import check_certificate
 
 ROUTE = "cadical195"  # logs DRUP proofs
@@ -169,8 +169,8 @@ def test_the_model_hash_is_the_same_in_another_process() -> None:
     claim = PlanningClaim.of("flipit", {"board": "star", "start": ".BBBBBBBBBBB"}, 4)
     script = (
         "import json, sys\n"
-        "from boardsat.cube import model_hash\n"
-        "from boardsat.models.plan_cubes import PlanningClaim\n"
+        "from boardsat.solving.cube import model_hash\n"
+        "from boardsat.models.planning.cubes import PlanningClaim\n"
         "print(model_hash(PlanningClaim.from_spec(json.loads(sys.argv[1])).model()))\n"
     )
     hashes = {

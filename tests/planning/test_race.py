@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from boardsat.child import ChildFailed
-from boardsat.horizon_search import Ending, HorizonEvent, HorizonReport, PlanOutcome
+from boardsat.core.child import ChildFailed
+from boardsat.core.results import Status
 from boardsat.models.exchange.instance import seed_instance
 from boardsat.models.exchange.solve import request
-from boardsat.models.plan_answer import PlanAnswer
-from boardsat.models.plan_race import race_routes
-from boardsat.models.plan_search import search_plan
-from boardsat.results import Status
+from boardsat.models.planning.answer import PlanAnswer
+from boardsat.models.planning.race import race_routes
+from boardsat.models.planning.search import search_plan
+from boardsat.solving.horizon_search import Ending, HorizonEvent, HorizonReport, PlanOutcome
 
 PUZZLE = request(seed_instance()).puzzle
 

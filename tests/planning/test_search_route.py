@@ -10,19 +10,19 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from boardsat.horizon_search import Ending
 from boardsat.models.exchange.instance import Exchange
 from boardsat.models.exchange.instance import seed_instance as exchange_seed
 from boardsat.models.exchange.solve import request as exchange_request
 from boardsat.models.flipit.instance import HOLE, FlipIt, line_board
 from boardsat.models.flipit.instance import seed_instance as flipit_seed
 from boardsat.models.flipit.solve import request as flipit_request
-from boardsat.models.plan_puzzle import PlanningPuzzle
-from boardsat.models.plan_search import bfs_plan, search_plan
-from boardsat.models.plan_solve import shortest_plan
+from boardsat.models.planning.puzzle import PlanningPuzzle
+from boardsat.models.planning.search import bfs_plan, search_plan
+from boardsat.models.planning.solve import shortest_plan
 from boardsat.models.shogi.instance import seed_instance as shogi_seed
 from boardsat.models.shogi.solve import request as shogi_request
-from boardsat.oracle import explore, shortest_path
+from boardsat.reference.oracle import explore, shortest_path
+from boardsat.solving.horizon_search import Ending
 from tests.conftest import CliRun
 from tests.flipit.test_solve import line_games
 

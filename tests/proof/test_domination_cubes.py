@@ -9,10 +9,8 @@ from typing import Any
 import pytest
 from pysat.solvers import Solver
 
-from boardsat.conquer import conquer
-from boardsat.cube import Cube
-from boardsat.drup import check_drup
-from boardsat.lookahead import coverage_formula, lookahead_cubes
+from boardsat.certificates.drup import check_drup
+from boardsat.core.results import Status
 from boardsat.models.domination import cubes, published_minimum, validate
 from boardsat.models.domination.cubes import (
     DominationClaim,
@@ -21,8 +19,10 @@ from boardsat.models.domination.cubes import (
     band_split,
     inner_rows,
 )
-from boardsat.results import Status
-from boardsat.solve import enumerate_solutions
+from boardsat.solving.conquer import conquer
+from boardsat.solving.cube import Cube
+from boardsat.solving.lookahead import coverage_formula, lookahead_cubes
+from boardsat.solving.solve import enumerate_solutions
 from tests.oracles.proofcheck import check_certificate
 
 VARIANTS = ("independent", "dominating", "total")
@@ -88,7 +88,7 @@ def test_refuting_every_cube_gives_the_published_optimum_with_checked_certificat
     n: int, variant: str
 ) -> None:
     """One knight fewer than published: every lemma and cube is refuted with a certificate that
-    boardsat.drup accepts; at the published value some cube holds a valid placement."""
+    boardsat.certificates.drup accepts; at the published value some cube holds a valid placement."""
     best = published_minimum(n, variant)
     if best is None:
         pytest.skip("no placement exists")
@@ -107,7 +107,7 @@ def test_refuting_every_cube_gives_the_published_optimum_with_checked_certificat
 
 
 def _assert_certified(claim: DominationClaim | WindowClaim, cube: Cube) -> None:
-    from boardsat.conquer import cube_formula, formula_hash
+    from boardsat.solving.conquer import cube_formula, formula_hash
 
     verdict = conquer(claim, cube, "cadical195", None)
     assert verdict.status is Status.UNSATISFIABLE

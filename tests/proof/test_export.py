@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dratify import check_proof, parse_dimacs
 
-from boardsat.lrat import check_lrat
+from boardsat.certificates.lrat import check_lrat
 from tests.conftest import CliRun
 
 

@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.conquer import Verdict
-from boardsat.cube import Cube, Split, model_hash
-from boardsat.errors import BoardsatError
-from boardsat.lrat import LratCheck, lrat_lines
+from boardsat.certificates.lrat import LratCheck, lrat_lines
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.models.domination import published_minimum, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
@@ -26,7 +25,8 @@ from boardsat.proof.ledger import CheckLedger
 from boardsat.proof.pools import PROOF_SETTINGS, DaskPool, LocalPool, Task
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import proof_status
-from boardsat.results import Status
+from boardsat.solving.conquer import Verdict
+from boardsat.solving.cube import Cube, Split, model_hash
 
 N, VARIANT = 7, "dominating"
 BEST = published_minimum(N, VARIANT)
@@ -141,7 +141,7 @@ def test_a_directory_not_split_yet_fails_the_check(tmp_path: Path) -> None:
 
 
 def test_a_directory_of_another_claim_is_refused(tmp_path: Path) -> None:
-    from boardsat.errors import BoardsatError
+    from boardsat.core.errors import BoardsatError
 
     path = tmp_path / "proof"
     _open(path)
@@ -327,7 +327,7 @@ def test_ctrl_c_on_a_dask_proof_stops_at_once_and_keeps_every_settled_cube(
     tmp_path: Path,
 ) -> None:
     pytest.importorskip("dask.distributed")
-    from boardsat.deadline import cancel, reset_cancellation
+    from boardsat.core.deadline import cancel, reset_cancellation
     from boardsat.harness.cluster import dask_client
 
     directory = _open(tmp_path / "proof")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardsat.cells import Cell
+from boardsat.core.cells import Cell
 from boardsat.models.shogi import Shogi, replay, shortest_plan
 from boardsat.models.shogi.bench import BENCH, farthest_goals
 from boardsat.models.shogi.published import (
@@ -20,7 +20,7 @@ from boardsat.models.shogi.published import (
     SIXTY_START,
 )
 from boardsat.models.shogi.rules import successors
-from boardsat.oracle import explore, shortest_path
+from boardsat.reference.oracle import explore, shortest_path
 
 
 @pytest.mark.parametrize(

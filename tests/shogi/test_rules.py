@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.shogi import Shogi, ShogiBoard, build_model, replay, seed_instance, sfen
 from boardsat.models.shogi.draw import japanese, usi
 from boardsat.models.shogi.instance import EMPTY, PIECES, parse_sfen
@@ -20,7 +20,7 @@ from boardsat.models.shogi.published import (
     SEED_REACHABLE,
 )
 from boardsat.models.shogi.rules import successors
-from boardsat.oracle import farthest, shortest_path
+from boardsat.reference.oracle import farthest, shortest_path
 
 
 def test_the_seed_figures_by_bfs() -> None:

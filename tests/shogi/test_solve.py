@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.horizon_search import Ending
 from boardsat.models.shogi import Shogi, replay, seed_instance, shortest_plan
 from boardsat.models.shogi.bounds import lower_bound
 from boardsat.models.shogi.instance import EMPTY
 from boardsat.models.shogi.published import SEED_MOVES
 from boardsat.models.shogi.rules import successors
 from boardsat.models.shogi.seed import seed_check
-from boardsat.oracle import shortest_path
+from boardsat.reference.oracle import shortest_path
+from boardsat.solving.horizon_search import Ending
 from tests.conftest import CliRun
 
 PIECES_USED = ("K", "R", "B", "G", "S", "N", "L", "P", "+B", "+P")

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from PIL import Image, ImageColor
 
-from boardsat.errors import BoardsatError
-from boardsat.files import write_new_file
+from boardsat.core.errors import BoardsatError
+from boardsat.core.files import write_new_file
+from boardsat.core.picture import CELL, DARK, LIGHT
 from boardsat.models.board import Board
-from boardsat.models.picture import CELL, DARK, LIGHT
 from boardsat.models.tour.answer import TourAnswer
 from boardsat.models.tour.draw import PATH_COLOUR, START_COLOUR, tour_picture
 from boardsat.models.tour.rules import validate_tour

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.deadline import Deadline
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.encoders.cnf.circuit import CIRCUIT_ENCODINGS
-from boardsat.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import numbered_board
 from boardsat.models.tour.dfs_count import dfs_count
@@ -31,8 +32,7 @@ from boardsat.models.tour.solve import (
     find_tour,
 )
 from boardsat.models.tour.zdd import count_by_zdd
-from boardsat.results import Status
-from boardsat.solve import enumerate_solutions, solve
+from boardsat.solving.solve import enumerate_solutions, solve
 
 # the module, for monkeypatching: the package's own `solve` is the function
 tour_solve = importlib.import_module("boardsat.models.tour.solve")

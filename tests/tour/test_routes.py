@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import TourAnswer
 from boardsat.models.tour.model import TourSpec

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.errors import BoardsatError
+from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import find_closed_by_quadrants
 from boardsat.models.tour.split import MIN_BLOCK, blocks, grid
-from boardsat.results import Status
 
 even_sides = st.integers(min_value=MIN_BLOCK, max_value=60).map(lambda half: 2 * half)
 block_sides = st.integers(min_value=MIN_BLOCK // 2, max_value=15).map(lambda half: 2 * half)

@@ -1,0 +1,174 @@
+"""Timed work in a child process that can be killed: the one runner races, benchmarks and the
+tour counter share.
+
+Some solvers cannot be interrupted (CaDiCaL in python-sat) and a race starts children of its own,
+so timed work runs in a forked child that leads its own process group (``own_group``); killing
+the group ends everything below it, racers included, which stay in that group. A child also dies
+with its parent (Linux ``PR_SET_PDEATHSIG``), ignores Ctrl-C (the parent's to handle), and sends
+its messages over one pipe, ending with ``("done", None)``: a pipe that closes before that means
+the child died without a Python exception (a segfault, an out-of-memory kill), which comes back
+as its failure naming the exit code, told apart as "out of memory" where the death is the one a
+process at the memory ceiling dies (boardsat.core.memory).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, Generic, TypeVar, cast
+
+from boardsat.core.deadline import cancelled, stopper
+from boardsat.core.errors import BoardsatError, failures_sent
+
+T = TypeVar("T")
+Message = tuple[str, Any]
+STDERR_FD = 2
+REAPED_WITHIN_S = 5.0
+# C++ aborts on an uncaught std::bad_alloc; the kernel's out-of-memory killer sends SIGKILL
+OUT_OF_MEMORY_EXITS = (
+    -signal.SIGABRT,
+    -signal.SIGKILL,
+)  # a dead child's pipe closes a moment before it can be reaped
+
+
+class ChildFailed(RuntimeError):
+    """The child's work raised (its traceback is the message) or the child died without a word."""
+
+
+class Child:
+    """One forked child running ``work(send, *args)``; the parent reads what it sends.
+
+    Not a daemon process, since daemons may start no children and a timed benchmark run starts
+    a race's racers; ``kill`` and the parent-death signal end it instead.
+    """
+
+    def __init__(self, work: Callable[..., None], *args: Any, own_group: bool = False) -> None:
+        # fork starts at once and takes closures; spawn, where fork is missing, re-imports boardsat
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        context = cast(Any, multiprocessing.get_context(method))
+        self.connection, send = context.Pipe(duplex=False)
+        self.own_group = own_group
+        setup = (own_group, os.getpid())
+        self.process = context.Process(target=_child_main, args=(setup, work, send, *args))
+        with contextlib.closing(send):  # the child's end: the parent keeps none open
+            self.process.start()
+
+    def receive(self) -> Message:
+        """The child's next message; its death before ``done`` comes back as ``("failed", why)``,
+        or as ``("out of memory", why)`` when it died the way a process at the memory ceiling
+        dies (OUT_OF_MEMORY_EXITS).
+
+        A child killed halfway through a message leaves an OSError instead of an EOFError.
+        """
+        try:
+            return cast(Message, self.connection.recv())
+        except (EOFError, OSError):
+            self.process.join(REAPED_WITHIN_S)
+            code = self.process.exitcode
+            kind = "out of memory" if code in OUT_OF_MEMORY_EXITS else "failed"
+            return (kind, f"it died without finishing, exit code {code}")
+
+    def stop(self) -> None:
+        """Kill the child at once, unreaped: safe from a signal handler or another thread (a
+        cancelled run's stopper); ``kill`` reaps it after."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.process.pid, signal.SIGKILL)
+
+    def kill(self) -> None:
+        """Kill the child (with its group, which holds what it started, when it leads one), then
+        reap it."""
+        if self.own_group:
+            with contextlib.suppress(ProcessLookupError):  # the group may have ended already
+                os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+
+def _child_main(
+    setup: tuple[bool, int], work: Callable[..., None], send: Connection, *args: Any
+) -> None:
+    """Set the child up, run ``work``, and say ``done`` as its last act."""
+    own_group, parent = setup
+    if own_group:
+        os.setpgrp()
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.closing(send):
+        with failures_sent(send):
+            work(send, *args)
+        send.send(("done", None))
+
+
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill this child when its parent dies: no solver runs unwatched."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        set_parent_death_signal = 1  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None).prctl(set_parent_death_signal, signal.SIGKILL)
+
+
+@dataclass(frozen=True)
+class Finished(Generic[T]):
+    """The value the child's job returned."""
+
+    value: T
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """The job was still running at its limit (None: when the run was cancelled) and was
+    killed."""
+
+    limit: float | None
+
+
+class ChildOutOfMemory(ChildFailed):
+    """The child ran out of memory: Python's MemoryError, or a death in OUT_OF_MEMORY_EXITS."""
+
+
+def run_in_child(
+    job: Callable[[], T], limit: float | None, grace: float = 2.0, *, quiet: bool = False
+) -> Finished[T] | TimedOut:
+    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), or as soon
+    as the run is cancelled.
+
+    A BoardsatError inside the job is raised here as itself (bad input stays one line); running
+    out of memory raises ChildOutOfMemory; any other failure, or the child's death, raises
+    ChildFailed. ``quiet`` sends the child's stderr to /dev/null, since a C++ library's dying
+    words (``terminate called after throwing ...``) would break the one-line rule; the child's
+    failures come over the pipe all the same.
+    """
+    child = Child(_send_value, job, quiet, own_group=True)
+    try:
+        with stopper(child.stop):  # a cancelled run (Ctrl-C) kills the child, ending the wait
+            ready = child.connection.poll(None if limit is None else limit + grace)
+        if cancelled():
+            return TimedOut(None)
+        if not ready:
+            return TimedOut(limit)
+        kind, extra = child.receive()
+    finally:
+        child.kill()
+    if kind == "refused":
+        raise BoardsatError(extra)
+    if kind == "out of memory":
+        raise ChildOutOfMemory(extra)
+    if kind == "failed":
+        raise ChildFailed(extra)
+    return Finished(cast(T, extra))
+
+
+def _send_value(send: Connection, job: Callable[[], object], quiet: bool) -> None:
+    if quiet:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), STDERR_FD)  # sys.stderr may be replaced
+    send.send(("value", job()))

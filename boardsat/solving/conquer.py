@@ -1,0 +1,134 @@
+"""Conquer one cube of a claim on any backend route, keeping a certificate where the route can.
+
+On a python-sat solver that logs proofs, the cube's model is translated to one CNF (the cube's
+constraints as clauses, not assumptions, so the proof ends in the empty clause) and the proof
+comes back compressed, with a digest of the formula it refutes: LRAT from CaDiCaL, which a
+checker follows without search, DRUP from the other solvers. A checker rebuilds that formula
+from the claim and the cube (``cube_formula``), compares digests, and checks the proof without
+trusting the solver. CP-SAT and SCIP refute cubes too, but their verdict is a claim, not
+a certificate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from boardsat.core.backends import capabilities
+from boardsat.core.deadline import Deadline
+from boardsat.core.errors import BoardsatError
+from boardsat.core.model import Key, Model
+from boardsat.core.results import Status
+from boardsat.encoders.cnf.backend import translate
+from boardsat.encoders.cnf.certified import solve_certified
+from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
+from boardsat.encoders.cnf.formula import CnfFormula
+from boardsat.solving.cube import Claim, Cube, claim_model
+from boardsat.solving.solve import solve
+
+# the cardinality encoding of certified cubes, the fastest of four for CaDiCaL with proof logging
+# (bench/results/domination_cubes.md)
+CERTIFYING_CARDINALITY = "totalizer"
+OTHER_ROUTES = ("cpsat", "scip")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one route said of one cube.
+
+    UNSATISFIABLE refutes the cube; SATISFIABLE found a solution, which refutes the claim
+    (``solution`` holds its true keys); UNKNOWN ran out of time. ``proof`` is the compressed
+    proof in ``proof_format`` (LRAT as gzip, DRUP as xz), ``formula_hash`` the digest of the CNF
+    it refutes. ``cpu`` is this process's CPU seconds, the solver's included (a cube runs in a
+    child of its own).
+    """
+
+    status: Status
+    route: str
+    seconds: float
+    cpu: float = 0.0
+    solution: tuple[Key, ...] = ()
+    proof: bytes | None = None
+    proof_format: str | None = None  # "lrat" or "drup"
+    formula_hash: str | None = None
+    cardinality: str | None = None  # the encoding of the CNF a certificate refutes
+
+
+def check_route(route: str) -> str:
+    """Refuse a route that cannot settle cubes, before any cube runs."""
+    if route in OTHER_ROUTES:
+        return route
+    try:
+        caps = capabilities(route)
+    except BoardsatError:
+        raise BoardsatError(
+            f"unknown cube route {route!r}; use cpsat, scip or a python-sat solver name"
+        ) from None
+    if not caps.honours_time_limit:
+        raise BoardsatError(f"route {route!r} cannot be stopped at a cube's time limit")
+    return route
+
+
+def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> Verdict:
+    """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not."""
+    cpu = time.process_time()
+    model = claim_model(claim, cube)
+    deadline = Deadline(time_limit)  # the solver's time: building the cube's model is not
+    if route in OTHER_ROUTES:
+        options = {"workers": 1} if route == "cpsat" else {}
+        result = solve(model, route, time_limit=time_limit, **options)
+        verdict = Verdict(result.status, route, deadline.elapsed(), 0.0, tuple(result.true_keys()))
+    else:
+        verdict = _conquer_cnf(model, model_formula(model)[0], route, deadline)
+    return replace(verdict, cpu=time.process_time() - cpu)
+
+
+def cube_formula(
+    claim: Claim, cube: Cube, cardinality: str = CERTIFYING_CARDINALITY
+) -> tuple[list[list[int]], int]:
+    """The CNF of the claim's model under the cube, numbered as the model numbers its variables
+    (the same formula on every machine, for a given python-sat version and ``cardinality``)."""
+    return model_formula(claim_model(claim, cube), cardinality)
+
+
+def model_formula(
+    model: Model, cardinality: str = CERTIFYING_CARDINALITY
+) -> tuple[list[list[int]], int]:
+    formula = CnfFormula(keep=True)
+    formula.reserve(model.num_vars)
+    translate(model.constraints, lambda lit: lit, formula, cardinality, DEFAULT_CIRCUIT_ENCODING)
+    assert formula.kept is not None
+    return formula.kept, formula.top
+
+
+def formula_hash(clauses: Sequence[Sequence[int]]) -> str:
+    digest = hashlib.sha256()
+    for clause in clauses:
+        digest.update((" ".join(map(str, clause)) + " 0\n").encode())
+    return digest.hexdigest()
+
+
+def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: Deadline) -> Verdict:
+    found = solve_certified(clauses, route, deadline)
+    seconds = deadline.elapsed()
+    if found.answer is None:
+        return Verdict(Status.UNKNOWN, route, seconds)
+    if found.answer:
+        keys = model.keys()
+        solution = tuple(
+            keys[var - 1] for var in range(1, model.num_vars + 1) if var in found.model
+        )
+        return Verdict(Status.SATISFIABLE, route, seconds, solution=solution)
+    if found.proof is None:
+        return Verdict(Status.UNSATISFIABLE, route, seconds)
+    return Verdict(
+        Status.UNSATISFIABLE,
+        route,
+        seconds,
+        proof=found.proof,
+        proof_format=found.proof_format,
+        formula_hash=formula_hash(clauses),
+        cardinality=CERTIFYING_CARDINALITY,
+    )

@@ -1,0 +1,190 @@
+"""What a planning puzzle answers, with its text, its pictures and its JSON fields.
+
+The planner's outcome comes first (its ending, its plan replayed by the rules, each horizon);
+the BFS checks asked for beside it follow: the oracle's distance and whether it agrees, and the
+farthest positions. A check the time limit stopped says so and compares nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, Generic
+
+from boardsat.core.errors import BoardsatError
+from boardsat.core.picture import Drawings, Drawn, Picture
+from boardsat.core.wording import counted
+from boardsat.models.planning import draw as plan_draw
+from boardsat.models.planning.puzzle import M, P, PlanningPuzzle
+from boardsat.solving.horizon_search import Ending, PlanOutcome
+
+
+@dataclass(frozen=True)
+class OracleCheck:
+    """The BFS oracle's fewest moves (None: unreachable) and whether the planner's answer agrees;
+    both None when the oracle did not finish in time."""
+
+    finished: bool
+    moves: int | None
+    agrees: bool | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "oracle_finished": self.finished,
+            "oracle_moves": self.moves,
+            "oracle_agrees": self.agrees,
+        }
+
+    def line(self) -> str:
+        if not self.finished:
+            return "BFS oracle: did not finish within the time limit (answer not compared)"
+        shown = "unreachable" if self.moves is None else f"{self.moves} moves"
+        return f"BFS oracle: {shown} ({'agrees' if self.agrees else 'DISAGREES'})"
+
+
+@dataclass(frozen=True)
+class Farthest:
+    """The positions farthest from ``source`` by BFS, their distance and the number reachable;
+    all None when the BFS did not finish in time."""
+
+    source: str  # what the distances are measured from, in words
+    distance: int | None
+    positions: tuple[str, ...] | None
+    reachable: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "farthest_distance": self.distance,
+            "farthest_positions": None if self.positions is None else list(self.positions),
+            "reachable_states": self.reachable,
+        }
+
+    def lines(self) -> list[str]:
+        if self.positions is None:
+            return [f"farthest from {self.source}: the BFS did not finish within the time limit"]
+        return [
+            f"farthest from {self.source}: {self.distance} moves, {counted(len(self.positions), 'position')}",
+            *(f"  {text}" for text in self.positions),
+            f"reachable positions: {self.reachable}",
+        ]
+
+
+def _indented(picture: list[str]) -> list[str]:
+    return [f"       {row}" for row in picture]
+
+
+@dataclass(frozen=True)
+class PlanAnswer(Drawn, Generic[P, M]):
+    """The planner's outcome and, when it found a plan, its moves with the positions the rules
+    replayed them through; then the BFS checks, when asked for."""
+
+    puzzle: PlanningPuzzle[P, M]
+    outcome: PlanOutcome
+    moves: tuple[M, ...] | None
+    positions: tuple[P, ...] | None
+    oracle: OracleCheck | None = None
+    farthest: Farthest | None = None
+    raced: tuple[str, ...] = ()  # the routes the auto route raced, the winner among them
+
+    @property
+    def limit_reached(self) -> bool:
+        """A limit (time, memory or the largest horizon) ended the search with no answer."""
+        return self.outcome.ending is Ending.UNKNOWN
+
+    @property
+    def disagrees(self) -> bool:
+        """The oracle finished and contradicts the planner."""
+        return self.oracle is not None and self.oracle.agrees is False
+
+    def plan(self) -> list[tuple[str, P]]:
+        """Each move as the puzzle writes it, and the position after it."""
+        if self.moves is None or self.positions is None:
+            return []
+        return [
+            (self.puzzle.move_name(move, before), after)
+            for move, (before, after) in zip(self.moves, pairwise(self.positions), strict=True)
+        ]
+
+    drawn = "plan"
+
+    @property
+    def drawable(self) -> bool:
+        return self.moves is not None
+
+    def drawings(self) -> Drawings | None:
+        """The strip as SVG and PNG, and the plan played as an animated SVG."""
+        drawings = super().drawings()
+        return None if drawings is None else {**drawings, "animate": self.animation}
+
+    def picture(self) -> Picture:
+        """The plan as a strip of numbered boards: the start, then the board after each move."""
+        return plan_draw.strip(self.puzzle.drawing(), *self._drawn())
+
+    def animation(self) -> str:
+        """The plan played on one board, a move a second, looping: SVG text, no script."""
+        return plan_draw.animation(self.puzzle.drawing(), *self._drawn())
+
+    def _drawn(self) -> tuple[tuple[P, ...], tuple[M, ...], list[str]]:
+        if self.moves is None or self.positions is None:
+            raise BoardsatError(f"no plan to draw: {self.outcome.describe()}")
+        return self.positions, self.moves, [name for name, _ in self.plan()]
+
+    def to_json(self) -> dict[str, Any]:
+        puzzle, outcome = self.puzzle, self.outcome
+        document: dict[str, Any] = {
+            "start": puzzle.position_text(puzzle.start),
+            "goal": puzzle.goal_text(),
+            "route": outcome.route,
+            "raced": list(self.raced),
+            "backend": outcome.backend,
+            "encoding": outcome.encoding,
+            "ending": outcome.ending.value,
+            "summary": outcome.describe(),
+            "moves": None if self.moves is None else len(self.moves),
+            "proven_optimal": outcome.proven_optimal,
+            "plan": [name for name, _ in self.plan()],
+            "horizons": [
+                {"horizon": r.horizon, "status": r.status.value, "seconds": r.seconds, "by": r.by}
+                for r in outcome.horizons
+            ],
+            "seconds": outcome.seconds,
+        }
+        if self.oracle is not None:
+            document |= self.oracle.to_json()
+        if self.farthest is not None:
+            document |= self.farthest.to_json()
+        return document
+
+    def _route_text(self) -> str:
+        """Which route answered, with what, and what it raced against."""
+        outcome = self.outcome
+        text = f"the {outcome.route} route ({outcome.encoding})"
+        others = [name for name in self.raced if name != outcome.route]
+        return f"{text}, ahead of the {', '.join(others)} route" if others else text
+
+    def lines(self) -> list[str]:
+        """The outcome, each move with the position after it, then the checks. A position drawn
+        on several lines is drawn below its move, the start first. Asked for the farthest
+        positions, the plan is one line of moves: the positions are what was asked for."""
+        lines = [self.outcome.describe()]
+        answered = self.outcome.ending is not Ending.UNKNOWN
+        if answered and (self.raced or self.outcome.route != "sat"):
+            lines.append(f"  by {self._route_text()}")
+        plan = self.plan()
+        if self.farthest is not None:
+            if plan:
+                lines.append(f"  moves: {', '.join(name for name, _ in plan)}")
+            if self.oracle is not None:
+                lines.append(self.oracle.line())
+            return [*lines, *self.farthest.lines()]
+        if plan and len(self.puzzle.picture(self.puzzle.start)) > 1:
+            lines += ["  start", *_indented(self.puzzle.picture(self.puzzle.start))]
+        for number, (name, after) in enumerate(plan, 1):
+            drawn = self.puzzle.picture(after)
+            if len(drawn) == 1:
+                lines.append(f"{number:>3}. {name:<10} {drawn[0]}")
+            else:
+                lines += [f"{number:>3}. {name}", *_indented(drawn)]
+        if self.oracle is not None:
+            lines.append(self.oracle.line())
+        return lines
