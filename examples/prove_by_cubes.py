@@ -16,33 +16,24 @@ import time
 from pathlib import Path
 
 from boardsat.core.wording import counted
-from boardsat.models.domination import VARIANTS, published_minimum, solve
-from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.models.domination import VARIANTS, published_minimum
 from boardsat.proof.check import check_proof
-from boardsat.proof.pools import LocalPool
-from boardsat.proof.run import Plan, open_proof, prove
+from boardsat.proof.cubes import CubeRequest
+from boardsat.proof.minimum import prove_minimum
 
 
 def prove_board(n: int, variant: str, splitter: str, folder: Path) -> str:
-    placement = solve(n, n, variant).placement
-    best = sorted([row, col] for row, col in placement)
-    claim = DominationClaim(n, n, variant, len(best) - 1)
     started = time.perf_counter()
-    directory = open_proof(
-        str(folder / f"{n}-{variant}"), claim, best, lambda: split_claim(claim, splitter, 16)
-    )
-    pool = LocalPool(1)
-    try:
-        status = prove(directory, pool, Plan(), claim.decisions())
-    finally:
-        pool.close()
+    request = CubeRequest(splitter, cubes=16, directory=str(folder / f"{n}-{variant}"))
+    proof = prove_minimum(n, n, variant, request)
     proved = time.perf_counter() - started
     started = time.perf_counter()
-    check = check_proof(directory)
+    check = check_proof(proof.directory)
     checked = time.perf_counter() - started
     verdict = "certified" if check.certified_all else "; ".join(check.problems) or "uncertified"
+    status = proof.status
     return (
-        f"{n:>2} {variant:<11} {len(best):>3} (published {published_minimum(n, variant)})"
+        f"{n:>2} {variant:<11} {proof.answer['knights']:>3} (published {published_minimum(n, variant)})"
         f"  {counted(status.leaves, 'cube'):>9} {counted(status.lemmas, 'lemma'):>9}"
         f"  CPU {status.cpu:7.1f} s"
         f"  wall {proved:6.1f} s  check {checked:6.1f} s  {verdict}"

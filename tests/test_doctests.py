@@ -42,8 +42,11 @@ def test_there_are_puzzle_packages() -> None:
     assert PUZZLES
 
 
-def test_the_core_example_runs() -> None:
-    run_examples(boardsat)
+@pytest.mark.parametrize(
+    "module", ["boardsat", "boardsat.differential", "boardsat.proof.minimum"]
+)
+def test_the_library_examples_run(module: str) -> None:
+    run_examples(importlib.import_module(module))
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES)

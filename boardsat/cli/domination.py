@@ -20,7 +20,7 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
-from boardsat.cli.proof import cube_options, cube_request, prove_domination
+from boardsat.cli.proof import cube_options, cube_request, report_proof
 from boardsat.cli.terminal import current, knights_board
 from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.core.errors import BoardsatError
@@ -31,6 +31,7 @@ from boardsat.models.domination.model import VARIANTS, build_model
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
+from boardsat.proof.minimum import prove_minimum
 
 SOLVING_OPTIONS = (
     "backend",
@@ -212,7 +213,19 @@ def command(
         asked = cube_request(
             cubes, dask, proof_dir, cube_route, cube_limit, cube_count, lemma_limit
         )
-        prove_domination(rows, cols or rows, variant, asked, time_limit, as_json, order)
+        terminal = current()
+        cube_proof = prove_minimum(
+            rows,
+            cols or rows,
+            variant,
+            asked,
+            find_limit=time_limit,
+            order=order,
+            on_progress=terminal.show,
+            on_note=terminal.note,
+        )
+        terminal.stop()
+        report_proof(cube_proof, as_json)
         return
     refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
     options = _backend_options(backend, route, proof, optimisation, workers)

@@ -1,5 +1,6 @@
-"""`boardsat domination ... --cubes` and `boardsat proof horizon`: one proof spread over cubes;
-`boardsat proof status|check`.
+"""`boardsat proof horizon|status|check|export`, and the cube options `domination --cubes`
+shares. The workflows themselves are ``boardsat.proof.minimum`` and ``boardsat.proof.horizon``;
+this module reads options into their request and prints what they return.
 
 The proof lives in its directory, which is written as cubes settle: Ctrl-C, a killed scheduler
 or a crash loses no finished cube, and the same command resumes it.
@@ -7,9 +8,7 @@ or a crash loses no finished cube, and the same command resumes it.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -24,37 +23,18 @@ from boardsat.cli.common import (
     solving_command,
 )
 from boardsat.cli.terminal import current, session
-from boardsat.core.errors import BoardsatError
-from boardsat.core.model import Key
-from boardsat.core.results import Status
 from boardsat.core.wording import counted, data_size
-from boardsat.harness.cluster import check_dask_address
-from boardsat.models.domination.cubes import (
-    LOOKAHEAD_CUBES,
-    WINDOW_LIMIT_S,
-    DominationClaim,
-    split_claim,
-)
-from boardsat.models.domination.routes import ORDER, backend_kind
-from boardsat.models.domination.rules import validate
-from boardsat.models.domination.solve import DominationRequest, solve_request
-from boardsat.models.instance_file import instance_data
-from boardsat.models.planning.cubes import (
-    HORIZON_SPLITTERS,
-    PlanningClaim,
-    split_horizon,
-)
-from boardsat.models.registry import PLANNING_PUZZLES
+from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
+from boardsat.models.planning.cubes import HORIZON_SPLITTERS
 from boardsat.proof.check import check_proof
-from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.cubes import CubeProof, CubeRequest, progress_line
+from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.export import export_proof
+from boardsat.proof.horizon import prove_no_plan
 from boardsat.proof.ledger import CheckLedger
-from boardsat.proof.pools import open_pool
-from boardsat.proof.run import Plan, open_proof, prove
-from boardsat.proof.status import ProofStatus, counterexample, proof_status
-from boardsat.solving.conquer import check_route
+from boardsat.proof.run import Plan
+from boardsat.proof.status import proof_status
 
-FIND_LIMIT_S = 60.0
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -113,172 +93,19 @@ def cube_request(
     cube_count: int,
     lemma_limit: float = WINDOW_LIMIT_S,
 ) -> CubeRequest:
-    """The cube options read into one request, the route and the Dask address checked before
-    any work."""
-    if dask is not None:
-        check_dask_address(dask)
-    plan = Plan(check_route(cube_route), cube_limit)
-    return CubeRequest(splitter, cube_count, dask, proof_dir, plan, lemma_limit)
-
-
-@dataclass(frozen=True)
-class CubeRequest:
-    """How ``--cubes`` runs: the splitter and its size, where cubes run, and the proof's home."""
-
-    splitter: str
-    cubes: int
-    dask: str | None
-    directory: str | None
-    plan: Plan
-    lemma_limit: float  # seconds to bound each window of a band split
-
-
-def prove_domination(
-    rows: int,
-    cols: int,
-    variant: str,
-    request: CubeRequest,
-    find_limit: float | None,
-    as_json: bool,
-    order: str | None = None,
-) -> None:
-    """Find a placement, then prove by cubes that one knight fewer cannot do it, on the model
-    with its squares in ``order`` (None: the cube route's kind's ORDER, or a resumed proof's)."""
-    started = time.perf_counter()
-    path = request.directory or f"domination-{rows}x{cols}-{variant}.proof"
-    terminal = current()
-    if ProofDirectory.exists(path):
-        manifest = ProofDirectory.open(path).manifest()
-        best = manifest["best"]
-        if not isinstance(best, list) or not best:
-            raise BoardsatError(f"{path} holds the proof of another claim: {manifest['describes']}")
-        terminal.note(f"resuming the proof in {path}")
-        order = order or DominationClaim.from_spec(manifest["claim"]).order
-    else:
-        terminal.show("searching a placement to prove optimal")
-        found = solve_request(
-            DominationRequest(rows, cols, variant, time_limit=find_limit or FIND_LIMIT_S)
-        )
-        if found.result.status is Status.UNSATISFIABLE:
-            raise BoardsatError(f"{found.summary()}, so there is no minimum to prove by cubes")
-        if not found.placement:
-            raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
-        best = sorted([row, col] for row, col in found.placement)
-    order = order or ORDER[backend_kind(request.plan.route)]
-    claim = DominationClaim(rows, cols, variant, len(best) - 1, order=order)
-    directory = open_proof(
-        path,
-        claim,
-        best,
-        lambda: split_claim(
-            claim, request.splitter, request.cubes, window_limit=request.lemma_limit
-        ),
-    )
-    status = _run(directory, request, claim.decisions())
-    witness = counterexample(directory)
-    better = None
-    if witness is not None:
-        better = claim.placement(witness.solution)
-        problems = validate(rows, cols, variant, [(row, col) for row, col in better])
-        if problems:
-            raise BoardsatError(f"cube {witness.task} solved to a placement that breaks the rules")
-        verdict = (
-            f"{counted(len(better), 'knight')} can do it (cube {witness.task}), so {len(best)} is"
-            f" not optimal; prove {len(better)} in a new --proof-dir"
-        )
-    elif status.proven:
-        verdict = f"{counted(len(best), 'knight')}: optimal, proven by cubes"
-    else:
-        verdict = (
-            f"{counted(len(best), 'knight')} found; the proof is not finished (status UNKNOWN)"
-        )
-    placement = better if better is not None else best
-    proven = status.proven and better is None
-    fields = {  # the fields of `domination --json`, so that one schema reads both
-        "rows": rows,
-        "cols": cols,
-        "variant": variant,
-        "status": "OPTIMAL" if proven else "SATISFIABLE" if better is not None else "UNKNOWN",
-        "knights": len(placement),
-        "proven_optimal": proven,
-        "lower_bound": len(best) if proven else None,
-        "placement": placement,
-        "backend": request.plan.route,
-        "encoding": f"{directory.manifest()['describes']}, split into cubes",
-        "order": claim.order,
-        "seconds": round(time.perf_counter() - started, 3),
-        "proof": str(directory.path),
-        "route": "cubes",
-        "split": None,
-        "events": [],
-    }
-    _report(directory, status, verdict, as_json, fields)
-
-
-def _run(directory: ProofDirectory, request: CubeRequest, decisions: Sequence[Key]) -> ProofStatus:
-    terminal = current()
-
-    def settled(entry: Settled, status: ProofStatus) -> None:
-        terminal.show(_progress(status))
-
-    with open_pool(request.dask, 1) as pool:
-        status = prove(directory, pool, request.plan, decisions, settled)
-    terminal.stop()
-    return status
-
-
-def _progress(status: ProofStatus) -> str:
-    lemmas = (
-        f" and {status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}"
-        if status.lemmas
-        else ""
-    )
-    return (
-        f"{status.refuted} of {counted(status.leaves, 'cube')}{lemmas} refuted"
-        f" ({status.certified} certified), {status.split_again} split again,"
-        f" CPU {status.cpu:.1f} s"
+    """The cube options read into one request (which checks its route and Dask address)."""
+    return CubeRequest(
+        splitter, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
     )
 
 
-def _report(
-    directory: ProofDirectory,
-    status: ProofStatus,
-    verdict: str,
-    as_json: bool,
-    answer: dict[str, Any] | None = None,
-) -> None:
-    """Print where the proof ended: ``verdict``, and in JSON the ``answer`` fields of the
-    command the proof stands for (default: the best answer and whether it is proven)."""
-    found = counterexample(directory)
-    lines = [
-        verdict,
-        f"claim: {directory.manifest()['describes']}",
-        _progress(status),
-        f"proof directory: {directory.path} (check it: boardsat proof check {directory.path})",
-    ]
+def report_proof(proof: CubeProof, as_json: bool) -> None:
+    """Print where a proof by cubes ended, and end with status 3 if it was left open."""
     if as_json:
-        manifest = directory.manifest()
-        given = answer or {"best": manifest["best"], "proven": status.proven}
-        emit_json({**given, **_document(directory, status, verdict)})
+        emit_json(proof.to_json())
     else:
-        click.echo("\n".join(lines))
-    end_at_limit(not status.proven and found is None)
-
-
-def _document(directory: ProofDirectory, status: ProofStatus, verdict: str) -> dict[str, Any]:
-    """The proof's own fields, added to the answer's."""
-    return {
-        "verdict": verdict,
-        "claim": directory.manifest()["claim"],
-        "cubes": status.leaves,
-        "refuted": status.refuted,
-        "certified": status.certified,
-        "split_again": status.split_again,
-        "lemmas": status.lemmas,
-        "lemmas_refuted": status.lemmas_refuted,
-        "cpu_seconds": round(status.cpu, 3),
-        "directory": str(directory.path),
-    }
+        click.echo("\n".join(proof.lines()))
+    end_at_limit(proof.open)
 
 
 @click.group(name="proof")
@@ -296,7 +123,7 @@ def status(directory: str) -> None:
     if not state.split:
         click.echo("not split into cubes yet: the same command that began the proof resumes it")
         return
-    click.echo(_progress(state))
+    click.echo(progress_line(state))
     ending = "; proven" if state.proven else "; a counterexample" if state.counterexample else ""
     click.echo(f"{state.remaining} remaining{ending}")
     sizes = proof.certificate_sizes()
@@ -402,26 +229,14 @@ def horizon(
 ) -> None:
     """Prove by cubes that INSTANCE (a planning instance file, or a shipped one such as
     flipit:seed) has no plan of exactly HORIZON moves."""
-    data = instance_data(instance)
-    kind = str(data.get("kind"))
-    if kind not in PLANNING_PUZZLES:
-        raise BoardsatError(
-            f"{instance}: horizons belong to planning puzzles ({', '.join(PLANNING_PUZZLES)})"
-        )
-    keys: dict[str, str] = {k: str(data[k]) for k in ("board", "start", "goal") if k in data}
-    claim = PlanningClaim.of(kind, keys, horizon, strengthen)
     request = cube_request(splitter, dask, proof_dir, cube_route, cube_limit, cube_count)
-    name = Path(instance).stem.replace(":", "-")
-    path = proof_dir or f"{name}-h{horizon}.proof"
-    size = depth if splitter == "first-moves" else cube_count
-    directory = open_proof(path, claim, None, lambda: split_horizon(claim, splitter, size))
-    status = _run(directory, request, claim.decisions())
-    verdict = (
-        f"no plan of exactly {counted(horizon, 'move')}: proven by cubes"
-        if status.proven
-        else "the proof is not finished (status UNKNOWN)"
+    proof = prove_no_plan(
+        instance,
+        horizon,
+        request,
+        depth=depth,
+        strengthen=strengthen,
+        on_progress=current().show,
     )
-    found = counterexample(directory)
-    if found is not None:
-        verdict = f"the claim is false: cube {found.task} has a plan of exactly {horizon} moves"
-    _report(directory, status, verdict, as_json)
+    current().stop()
+    report_proof(proof, as_json)

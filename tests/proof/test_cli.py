@@ -97,7 +97,7 @@ def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knigh
 ) -> None:
     """When the search stops at one knight too many, a cube finds the smaller placement; the
     verdict says how many knights do it, and the JSON gives that placement."""
-    from boardsat.cli import proof as proof_cli
+    from boardsat.proof import minimum
 
     def one_too_many(request: Any) -> Any:
         found = solve_request(request)
@@ -109,7 +109,7 @@ def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knigh
         )
         return dataclasses.replace(found, placement=found.placement | {spare})
 
-    monkeypatch.setattr(proof_cli, "solve_request", one_too_many)
+    monkeypatch.setattr(minimum, "solve_request", one_too_many)
     args = ["domination", "6", "--variant", "dominating", "--cubes", "--json", "--quiet"]
     code, out, err = run_cli(*args, "--proof-dir", str(tmp_path / "p"))
     assert code == 0, err
