@@ -12,7 +12,6 @@ from types import ModuleType
 
 import pytest
 
-import boardsat
 from boardsat.models.registry import PUZZLES
 
 
@@ -42,9 +41,7 @@ def test_there_are_puzzle_packages() -> None:
     assert PUZZLES
 
 
-@pytest.mark.parametrize(
-    "module", ["boardsat", "boardsat.differential", "boardsat.proof.minimum"]
-)
+@pytest.mark.parametrize("module", ["boardsat", "boardsat.differential", "boardsat.proof.minimum"])
 def test_the_library_examples_run(module: str) -> None:
     run_examples(importlib.import_module(module))
 

@@ -57,6 +57,9 @@ class Exchange:
     start: Position
     goal: Position
 
+    def is_goal(self, position: Position) -> bool:
+        return position == self.goal
+
     @classmethod
     def parse(cls, start: str, goal: str) -> Exchange:
         board, first = parse_position(start)

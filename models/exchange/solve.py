@@ -8,15 +8,13 @@ seed (bench/results/exchange.json) and proving optima far beyond the BFS oracle'
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from boardsat.core.deadline import Deadline
-from boardsat.core.planning_task import Action, PlanningTask
 from boardsat.models.exchange import bounds, draw, model, rules
 from boardsat.models.exchange.instance import Exchange, Move, Position
 from boardsat.models.planning.answer import PlanAnswer
-from boardsat.models.planning.puzzle import Bounds, SearchGuide
+from boardsat.models.planning.puzzle import Bounds, RulesAndModel, SearchGuide, StatedPuzzle
 from boardsat.models.planning.solve import PlanRoute
 
 DEFAULT_BACKEND = "cadical195"
@@ -29,62 +27,44 @@ ExchangeAnswer = PlanAnswer[Position, Move]
 
 
 @dataclass(frozen=True)
-class ExchangePuzzle:
+class ExchangePuzzle(StatedPuzzle[Exchange, Position, Move]):
     """The exchange as the shared planning route sees it: each job is its own module's."""
 
-    exchange: Exchange
-
-    @property
-    def start(self) -> Position:
-        return self.exchange.start
-
-    def is_goal(self, position: Position) -> bool:
-        return position == self.exchange.goal
-
-    def successors(self, position: Position) -> Iterator[tuple[Move, Position]]:
-        return rules.successors(self.exchange.board, position)
-
-    def replay(self, moves: Sequence[Move]) -> list[Position]:
-        return rules.replay(self.exchange, moves)
-
-    def planning_task(self) -> PlanningTask:
-        return model.planning_task(self.exchange)
-
-    def plan_moves(self, plan: Sequence[Action]) -> list[Move]:
-        return model.plan_moves(plan)
+    instance: Exchange
+    parts = RulesAndModel(rules.successors, rules.replay, model.planning_task, model.plan_moves)
 
     def bounds(self, deadline: Deadline) -> Bounds | None:
-        lower = bounds.lower_bound(self.exchange, deadline)
+        lower = bounds.lower_bound(self.instance, deadline)
         if lower is None:
             return None
-        required = bounds.parity(self.exchange)
+        required = bounds.parity(self.instance)
         return Bounds(lower, lambda h: "parity" if h % 2 != required else None)
 
     def search_guide(self) -> SearchGuide[Position]:
         return SearchGuide(
-            bounds.estimator(self.exchange),
+            bounds.estimator(self.instance),
             bytes,
             "a matching of knights to goal squares, raised to the parity",
         )
 
     def farthest_sources(self) -> list[Position]:
-        return [self.exchange.start]
+        return [self.instance.start]
 
     def position_text(self, position: Position) -> str:
-        return draw.position_text(self.exchange.board, position)
+        return draw.position_text(self.instance.board, position)
 
     def picture(self, position: Position) -> list[str]:
         return [self.position_text(position)]
 
     def drawing(self) -> draw.ExchangeDrawing:
-        board = self.exchange.board
-        return draw.ExchangeDrawing(board.rows, board.cols, self.exchange.colours)
+        board = self.instance.board
+        return draw.ExchangeDrawing(board.rows, board.cols, self.instance.colours)
 
     def goal_text(self) -> str:
-        return self.position_text(self.exchange.goal)
+        return self.position_text(self.instance.goal)
 
     def move_name(self, move: Move, before: Position) -> str:
-        return draw.move_name(self.exchange.board, move, before)
+        return draw.move_name(self.instance.board, move, before)
 
 
 ROUTE = PlanRoute(ExchangePuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)

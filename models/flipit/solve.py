@@ -7,16 +7,15 @@ within the noise (bench/results/flipit.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from boardsat.core.deadline import Deadline
-from boardsat.core.planning_task import Action, PlanningTask
+from boardsat.core.planning_task import PlanningTask
 from boardsat.models.flipit import bounds, draw, model, rules
 from boardsat.models.flipit.instance import BLACK, HOLE, WHITE, FlipIt, Move, Position
 from boardsat.models.planning.answer import PlanAnswer
-from boardsat.models.planning.puzzle import Bounds, SearchGuide
+from boardsat.models.planning.puzzle import Bounds, RulesAndModel, SearchGuide, StatedPuzzle
 from boardsat.models.planning.solve import PlanRoute
 
 DEFAULT_BACKEND = "cadical195"
@@ -29,30 +28,15 @@ FlipItAnswer = PlanAnswer[Position, Move]
 
 
 @dataclass(frozen=True)
-class FlipItPuzzle:
+class FlipItPuzzle(StatedPuzzle[FlipIt, Position, Move]):
     """Flip-It as the shared planning route sees it: each job is its own module's."""
 
     instance: FlipIt
     flips: str = "conditional"  # the task's form (model.FLIPS)
-
-    @property
-    def start(self) -> Position:
-        return self.instance.start
-
-    def is_goal(self, position: Position) -> bool:
-        return self.instance.is_goal(position)
-
-    def successors(self, position: Position) -> Iterator[tuple[Move, Position]]:
-        return rules.successors(self.instance.board, position)
-
-    def replay(self, moves: Sequence[Move]) -> list[Position]:
-        return rules.replay(self.instance, moves)
+    parts = RulesAndModel(rules.successors, rules.replay, model.planning_task, model.plan_moves)
 
     def planning_task(self) -> PlanningTask:
         return model.planning_task(self.instance, self.flips)
-
-    def plan_moves(self, plan: Sequence[Action]) -> list[Move]:
-        return model.plan_moves(plan)
 
     def bounds(self, deadline: Deadline) -> Bounds | None:
         lower = bounds.lower_bound(self.instance)

@@ -98,6 +98,9 @@ class Shogi:
     start: Position
     goal: Position
 
+    def is_goal(self, position: Position) -> bool:
+        return position == self.goal
+
     @classmethod
     def parse(cls, start: str, goal: str) -> Shogi:
         board, first = parse_sfen(start, "start")

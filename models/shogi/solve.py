@@ -7,13 +7,11 @@ than every strengthening together (bench/results/shogi.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from boardsat.core.deadline import Deadline
-from boardsat.core.planning_task import Action, PlanningTask
 from boardsat.models.planning.answer import PlanAnswer
-from boardsat.models.planning.puzzle import Bounds, SearchGuide
+from boardsat.models.planning.puzzle import Bounds, RulesAndModel, SearchGuide, StatedPuzzle
 from boardsat.models.planning.solve import PlanRoute
 from boardsat.models.shogi import bounds, draw, model, rules
 from boardsat.models.shogi.instance import Move, Position, Shogi, sfen
@@ -28,29 +26,11 @@ ShogiAnswer = PlanAnswer[Position, Move]
 
 
 @dataclass(frozen=True)
-class ShogiPuzzle:
+class ShogiPuzzle(StatedPuzzle[Shogi, Position, Move]):
     """The puzzle as the shared planning route sees it: each job is its own module's."""
 
     instance: Shogi
-
-    @property
-    def start(self) -> Position:
-        return self.instance.start
-
-    def is_goal(self, position: Position) -> bool:
-        return position == self.instance.goal
-
-    def successors(self, position: Position) -> Iterator[tuple[Move, Position]]:
-        return rules.successors(self.instance.board, position)
-
-    def replay(self, moves: Sequence[Move]) -> list[Position]:
-        return rules.replay(self.instance, moves)
-
-    def planning_task(self) -> PlanningTask:
-        return model.planning_task(self.instance)
-
-    def plan_moves(self, plan: Sequence[Action]) -> list[Move]:
-        return model.plan_moves(plan)
+    parts = RulesAndModel(rules.successors, rules.replay, model.planning_task, model.plan_moves)
 
     def bounds(self, deadline: Deadline) -> Bounds | None:
         lower = bounds.lower_bound(self.instance)

@@ -8,6 +8,8 @@ does not depend on the machine's speed.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from boardsat.core import deadline as deadline_module
@@ -17,11 +19,10 @@ from boardsat.core.planning_task import PlanningTask
 from boardsat.encoders.horizon_encoding import HorizonEncoding
 from boardsat.models.board import Board
 from boardsat.models.exchange import bounds as exchange_bounds
-from boardsat.models.exchange import model as exchange_model
 from boardsat.models.exchange.bounds import lower_bound, parity
 from boardsat.models.exchange.instance import Exchange
 from boardsat.models.exchange.model import knight_distances, planning_task
-from boardsat.models.exchange.solve import shortest_plan
+from boardsat.models.exchange.solve import ExchangePuzzle, shortest_plan
 from boardsat.models.planning import solve as plan_solve
 from boardsat.solving.horizon_search import Ending
 
@@ -115,7 +116,8 @@ def test_each_phase_starts_only_with_time_left(
         clock.sleep(0.1)
         return ground(exchange)
 
-    monkeypatch.setattr(exchange_model, "planning_task", slow_grounding)
+    slow_parts = dataclasses.replace(ExchangePuzzle.parts, planning_task=slow_grounding)
+    monkeypatch.setattr(ExchangePuzzle, "parts", slow_parts)
     monkeypatch.setattr(
         plan_solve, "find_plan", lambda *_, **__: pytest.fail("the search was started")
     )

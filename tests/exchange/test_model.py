@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import permutations
 
 import pytest
@@ -24,7 +25,7 @@ from boardsat.models.exchange.published import (
     SEED_REACHABLE,
 )
 from boardsat.models.exchange.rules import replay, successors
-from boardsat.models.exchange.solve import MAX_HORIZON, shortest_plan
+from boardsat.models.exchange.solve import MAX_HORIZON, ExchangePuzzle, shortest_plan
 from boardsat.reference.oracle import explore, farthest
 from boardsat.solving.horizon_search import Ending
 from tests.oracles.exchange_oracle import oracle_distance
@@ -137,7 +138,10 @@ def test_a_knight_that_reaches_no_goal_square_means_no_plan_of_any_length(
     searched = shortest_plan(exchange, max_horizon=5, bounds=False, route="sat").outcome
     assert searched.ending is Ending.NO_PLAN
     assert searched.describe() == "no plan of at most 5 moves (proven)"
-    monkeypatch.setattr(exchange_model, "planning_task", lambda _: pytest.fail("grounded"))
+    never = dataclasses.replace(
+        ExchangePuzzle.parts, planning_task=lambda _: pytest.fail("grounded")
+    )
+    monkeypatch.setattr(ExchangePuzzle, "parts", never)
     proven = shortest_plan(exchange, max_horizon=5, route="sat").outcome
     assert proven.ending is Ending.NO_PLAN and proven.max_horizon is None
     assert proven.describe() == "no plan of any length (proven)" and proven.horizons == ()
