@@ -1,11 +1,12 @@
-"""The README's console blocks, run as a newcomer would run them: each command's output must keep
-the shape the README shows, so the README cannot drift from the code.
+"""The console blocks of the README and of every guide in docs/, run as a newcomer would run them:
+each command's output must keep the shape the page shows, so no page can drift from the code.
 
 A shape is the text with what a run may change masked: numbers (timings, counts), square names,
 boards and pieces (another optimal plan or placement is as good), kanji. Every word stays, so a
 new route name, an encoding or a legend line that changed fails here. ``...`` in a block stands
-for any lines. Commands run in order in one folder, since later ones read what earlier ones
-wrote (a proof directory); the few whose words depend on timing are left out, and said why.
+for any lines. A page's commands run in order in one folder of its own, since later ones read what
+earlier ones wrote (a proof directory); the few whose words depend on timing are left out, and said
+why, whichever page shows them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
 LEFT_OUT = {
     "domination 12 --variant dominating": "a race: which prover closes it depends on timing",
     "tour 8 --count --time-limit 3": "a decision diagram may or may not finish in 3 s",
@@ -70,15 +73,48 @@ def same_shape(shown: list[str], got: list[str]) -> bool:
     return re.fullmatch(pattern, "".join(shape(line) + "\n" for line in got)) is not None
 
 
+def runnable(page: Path) -> list[tuple[str, list[str], str]]:
+    """The page's ``$ boardsat ...`` commands this test runs: all but those left out."""
+    return [
+        found
+        for found in console_commands(page.read_text(encoding="utf-8"))
+        if found[0].startswith("boardsat ") and not any(part in found[0] for part in LEFT_OUT)
+    ]
+
+
+def page_name(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def test_the_pages_show_enough_commands_and_leave_out_only_what_they_show() -> None:
+    counts = {page_name(page): len(runnable(page)) for page in PAGES}
+    assert counts["README.md"] >= 1 and sum(counts.values()) >= 15, counts
+    shown = [
+        command for page in PAGES for command, _, _ in console_commands(page.read_text("utf-8"))
+    ]
+    stale = [part for part in LEFT_OUT if not any(part in command for command in shown)]
+    assert not stale, f"LEFT_OUT names commands no page shows: {stale}"
+
+
+def test_a_changed_word_changes_the_shape() -> None:
+    shown = ["14 knights (independent), proven optimal; race on cpsat, 0.37 s"]
+    assert same_shape(shown, ["17 knights (independent), proven optimal; race on cpsat, 12.5 s"])
+    assert not same_shape(
+        shown, ["14 knights (independent), proven optimal; descent on cpsat, 1 s"]
+    )
+    assert not same_shape(
+        shown, ["14 knights (independent), proven optimal; race on cpsat, 1 s", "x"]
+    )
+    assert same_shape(["first", "...", "last"], ["first", "a", "b", "last"])
+
+
 @pytest.mark.slow
-def test_the_readmes_console_blocks_show_what_the_commands_print(tmp_path: Path) -> None:
+@pytest.mark.parametrize("page", [page for page in PAGES if runnable(page)], ids=page_name)
+def test_the_console_blocks_show_what_the_commands_print(page: Path, tmp_path: Path) -> None:
     for name, text in FILES.items():
         (tmp_path / name).write_text(text)
     wrong = []
-    ran = 0
-    for command, shown, toml in console_commands(README.read_text(encoding="utf-8")):
-        if not command.startswith("boardsat ") or any(part in command for part in LEFT_OUT):
-            continue
+    for command, shown, toml in runnable(page):
         for name in re.findall(r"\S+\.toml", command):
             if not (tmp_path / name).exists():
                 (tmp_path / name).write_text(toml)
@@ -90,8 +126,7 @@ def test_the_readmes_console_blocks_show_what_the_commands_print(tmp_path: Path)
             text=True,
             timeout=600,
         )
-        ran += 1
         got = done.stdout.splitlines()
         if not same_shape(shown, got):
-            wrong.append(f"$ {command}\n  README: {shown}\n  now:    {got}")
-    assert ran >= 15 and not wrong, "\n".join(wrong)
+            wrong.append(f"$ {command}\n  {page_name(page)}: {shown}\n  now: {got}")
+    assert not wrong, "\n".join(wrong)
