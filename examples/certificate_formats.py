@@ -27,7 +27,7 @@ from boardsat.certificates.drup import check_drup, compress_proof
 from boardsat.certificates.lrat import check_lrat
 from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified
-from boardsat.models.domination import VARIANTS, solve
+from boardsat.models.domination import VARIANTS, Domination, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.solving.conquer import cube_formula
 
@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="append the rows to this JSON-lines file")
     args = parser.parse_args()
     variant, n = args.board
-    best = len(solve(n, n, variant).placement)
+    best = len(solve(Domination(n, n, variant)).placement)
     claim = DominationClaim(n, n, variant, best - 1)
     rows = []
     for cube in split_claim(claim, "lookahead", args.cubes).cubes:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from boardsat.core.results import Status
-from boardsat.models.domination import VARIANTS, solve
+from boardsat.models.domination import VARIANTS, Domination, solve
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.check import check_proof
@@ -38,7 +38,7 @@ def split_once(
 ) -> tuple[ProofDirectory, DominationClaim, dict[str, Any]]:
     """The board's proof directory holding its root split, and what making it cost."""
     started = time.perf_counter()
-    placement = solve(n, n, variant).placement
+    placement = solve(Domination(n, n, variant)).placement
     found = time.perf_counter() - started
     best = sorted([row, col] for row, col in placement)
     claim = DominationClaim(n, n, variant, len(best) - 1)

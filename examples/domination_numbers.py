@@ -18,7 +18,7 @@ matplotlib.use("Agg")  # a file, never a window: scripts run headless
 import matplotlib.pyplot as plt
 
 from boardsat.core.results import Status
-from boardsat.models.domination import VARIANTS, published_minimum, solve, validate
+from boardsat.models.domination import VARIANTS, Domination, published_minimum, solve, validate
 
 N = 10
 
@@ -27,11 +27,13 @@ proven: dict[str, list[int | None]] = {}  # None: no placement exists (total on 
 for variant in VARIANTS:
     values = []
     for n in sizes:
-        answer = solve(n, n, variant)
+        answer = solve(Domination(n, n, variant))
         settled = answer.proven_optimal or answer.result.status is Status.UNSATISFIABLE
         assert settled, f"{variant} {n} is not proven"
         if answer.knights is not None:
-            assert validate(n, n, variant, answer.placement) == [], "the rules refuse it"
+            assert validate(Domination(n, n, variant), answer.placement) == [], (
+                "the rules refuse it"
+            )
         assert answer.knights == published_minimum(n, variant), f"{variant} {n} disagrees"
         values.append(answer.knights)
     proven[variant] = values

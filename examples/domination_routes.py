@@ -8,7 +8,7 @@ exhaustive search and the published values (OEIS A342576, A006075, A261752).
 from __future__ import annotations
 
 from boardsat.core.backends import is_available
-from boardsat.models.domination import VARIANTS, published_minimum, solve, validate
+from boardsat.models.domination import VARIANTS, Domination, published_minimum, solve, validate
 
 N = 8
 ROUTES = {
@@ -30,9 +30,9 @@ def main() -> None:
         published = published_minimum(N, variant)
         cells = []
         for how in usable.values():
-            answer = solve(N, N, variant, **how)  # type: ignore[arg-type]
+            answer = solve(Domination(N, N, variant), **how)  # type: ignore[arg-type]
             right = answer.proven_optimal and answer.knights == published
-            right = right and not validate(N, N, variant, answer.placement)
+            right = right and not validate(Domination(N, N, variant), answer.placement)
             cells.append(f"{answer.knights!s:>4} {answer.seconds:6.2f} s" + ("" if right else " ?"))
         print(f"{variant:<11} (published {published})  " + "  ".join(f"{c:>15}" for c in cells))
 

@@ -27,7 +27,7 @@ from boardsat.certificates.lrat_trim import trim_lrat
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.encoders.cnf.certified import GZIP_LEVEL, solve_certified
-from boardsat.models.domination import solve
+from boardsat.models.domination import Domination, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory
@@ -40,7 +40,7 @@ Certificate = tuple[str, list[list[int]], bytes]  # the cube, its formula, the w
 
 
 def fresh_certificates(cubes: int) -> Iterator[Certificate]:
-    best = len(solve(9, 9, "independent").placement)
+    best = len(solve(Domination(9, 9, "independent")).placement)
     claim = DominationClaim(9, 9, "independent", best - 1)
     for cube in split_claim(claim, "lookahead", cubes).cubes:
         clauses, _ = cube_formula(claim, cube)

@@ -35,7 +35,7 @@ from boardsat.models.board import Board, Square
 from boardsat.models.tour.answer import TourAnswer
 from boardsat.models.tour.model import TourSpec, build_tour_model
 from boardsat.models.tour.routes import ROUTES
-from boardsat.models.tour.solve import COUNTERS, DEFAULT_COUNTER, TourRequest, solve
+from boardsat.models.tour.solve import COUNTERS, DEFAULT_COUNTER, TourRequest, solve_request
 
 SOLVING_OPTIONS = (
     "count_tours",
@@ -109,7 +109,7 @@ def command(**given: Any) -> None:
         {"svg": given["svg"], "png": given["png"]},
         None if request.job == "find" else "draws a single tour: leave out --count/--all",
     )
-    answer = solve(request, current().tours_found)
+    answer = solve_request(request, current().tours_found)
     if not isinstance(answer, TourAnswer):
         listed = request.job == "list"
         if as_json:

@@ -8,9 +8,9 @@ import random
 from boardsat.core.results import Status
 from boardsat.differential.routes import Route
 from boardsat.models.board import Board
-from boardsat.models.domination import VARIANTS, build_model, validate
 from boardsat.models.domination.exhaustive import minimum_knights
-from boardsat.models.domination.model import decode
+from boardsat.models.domination.model import VARIANTS, build_model, decode
+from boardsat.models.domination.rules import validate
 from boardsat.models.tour.dfs_count import dfs_count
 from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.solve import count_by_enumeration

@@ -1,4 +1,6 @@
-"""Solving knight domination on any backend, with the answer validated and the proof state kept.
+"""Solving knight domination on any backend, with the answer validated and the proof state kept;
+and the package's verbs, the same in every puzzle: ``solve``, ``build_model``, ``decode`` and
+``validate``, each taking the instance (:class:`~boardsat.models.domination.instance.Domination`).
 
 A request names a route (routes.ROUTES; ``auto`` picks one by the AUTO table). The total variant
 is first split into its two colour halves (colours.py), each solved by the route on its own, since
@@ -18,13 +20,17 @@ from boardsat.core.results import EncodingSize, Improvement, OnImprovement, Resu
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.colours import colour_swap, halves_to_solve, knight_squares
+from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import (
     DominationModel,
-    build_model,
     check_variant,
-    decode,
     knight_key,
+    placed_squares,
 )
+from boardsat.models.domination.model import (
+    build_model as build_domination_model,
+)
+from boardsat.models.domination.model import decode as decode_placement
 from boardsat.models.domination.order import check_order
 from boardsat.models.domination.race import domination_line_up
 from boardsat.models.domination.routes import (
@@ -35,9 +41,9 @@ from boardsat.models.domination.routes import (
     in_process_stage,
     single_options,
 )
-from boardsat.models.domination.rules import validate
+from boardsat.models.domination.rules import validate as validate_placement
 from boardsat.solving.race import OnRaceEvent, RaceEvent
-from boardsat.solving.solve import solve
+from boardsat.solving.solve import solve as solve_model
 
 
 @dataclass(frozen=True)
@@ -161,7 +167,7 @@ def solve_request(
             parts.append(_as_half(part, knights_on, started))
         placement, result = _combined(board, parts)
     if result.has_solution:
-        problems = validate(request.rows, request.cols, request.variant, placement)
+        problems = validate_placement(request.rows, request.cols, request.variant, placement)
         if problems:
             raise AssertionError(f"{request.backend} returned an invalid placement: {problems[0]}")
     return DominationAnswer(
@@ -236,12 +242,12 @@ def _built_and_solved(part: _PartRequest) -> _Part:
             order=order,
         )
         outcome = line_up.run(deadline.remaining(), part.on_event)
-        placement = decode(line_up.built, outcome.result)
+        placement = decode_placement(line_up.built, outcome.result)
         return _Part(route, order, placement, outcome.result, outcome.events, outcome.finisher)
     symmetry = request.symmetry
     if symmetry is None:
         symmetry = default_symmetry(route, kind)
-    built: DominationModel = build_model(
+    built: DominationModel = build_domination_model(
         rows,
         cols,
         variant,
@@ -254,12 +260,12 @@ def _built_and_solved(part: _PartRequest) -> _Part:
     heard = _improvements(part.on_event, route, deadline)
     if route == "single":
         options = single_options(kind, backend, request.seed, request.options) | heard
-        result = solve(built.model, backend, time_limit=deadline.remaining(), **options)
+        result = solve_model(built.model, backend, time_limit=deadline.remaining(), **options)
     else:
         stage = in_process_stage(route, kind, built.model, backend, variant, request.seed)
         options = {**stage.options, **heard}
-        result = solve(stage.model, stage.backend, time_limit=deadline.remaining(), **options)
-    return _Part(route, order, decode(built, result), result, (), None)
+        result = solve_model(stage.model, stage.backend, time_limit=deadline.remaining(), **options)
+    return _Part(route, order, decode_placement(built, result), result, (), None)
 
 
 def _improvements(
@@ -335,3 +341,34 @@ def _combined(board: Board, halves: list[_Part]) -> tuple[frozenset[Square], Res
 def _each_once(names: Iterable[str]) -> str:
     """The halves' backends or encodings, each once, as the Result's one name."""
     return " + ".join(dict.fromkeys(names))
+
+
+# The package's verbs: the shapes every puzzle package gives them.
+
+
+def solve(instance: Domination, **options: Any) -> DominationAnswer:
+    """The fewest knights for ``instance``, proven where the time allows, on the route the
+    benchmarks chose; ``options`` are :class:`DominationRequest`'s (route, backend, time_limit,
+    symmetry, tiles, seed, split, order, and a backend's own)."""
+    return solve_domination(instance.rows, instance.cols, instance.variant, **options)
+
+
+def build_model(instance: Domination, **options: Any) -> DominationModel:
+    """The minimisation the routes solve, with the lex-leader break and the counting bound that
+    make a fair comparison of backends on ``boardsat.solve(built.model, backend)``; ``options``
+    as for :func:`~boardsat.models.domination.model.build_model` (symmetry, order, tiles, ...)."""
+    return build_domination_model(instance.rows, instance.cols, instance.variant, **options)
+
+
+def decode(instance: Domination, result: Result) -> frozenset[Square]:
+    """The squares holding a knight in a result of :func:`build_model`'s model (empty when it
+    holds no solution)."""
+    return placed_squares(result.true_keys())
+
+
+def validate(instance: Domination, placement: Iterable[Square] | DominationAnswer) -> list[str]:
+    """What the rules find wrong with ``placement`` (or an answer's) on ``instance``'s board
+    (empty when it is valid; whether it is the fewest is for the proof to say)."""
+    if isinstance(placement, DominationAnswer):
+        placement = placement.placement
+    return validate_placement(instance.rows, instance.cols, instance.variant, placement)

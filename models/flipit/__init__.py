@@ -18,12 +18,20 @@ admissible ``bounds``, ``solve`` (the puzzle as the shared planning route sees i
 
 from __future__ import annotations
 
-from boardsat.models.flipit.instance import STAR, FlipBoard, FlipIt, board_named, line_board
+from boardsat.models.flipit.instance import (
+    STAR,
+    FlipBoard,
+    FlipIt,
+    board_named,
+    line_board,
+    seed_instance,
+)
 from boardsat.models.flipit.rules import replay, successors
 from boardsat.models.flipit.solve import (
     FlipItAnswer,
     FlipItPuzzle,
     build_model,
+    decode,
     shortest_plan,
     solve,
     validate,
@@ -37,8 +45,10 @@ __all__ = [
     "FlipItPuzzle",
     "board_named",
     "build_model",
+    "decode",
     "line_board",
     "replay",
+    "seed_instance",
     "shortest_plan",
     "solve",
     "successors",

@@ -90,4 +90,5 @@ request = ROUTE.request
 solve = ROUTE.solve
 shortest_plan = ROUTE.shortest_plan
 build_model = ROUTE.build_model
+decode = ROUTE.decode
 validate = ROUTE.validate

@@ -278,9 +278,17 @@ class PlanRoute(Generic[Instance, P, M]):
         """The instance's planning task: the model every backend solves, one horizon at a time."""
         return self.adapt(instance).planning_task()
 
-    def validate(self, instance: Instance, moves: Sequence[M]) -> list[str]:
-        """What the puzzle's own rules find wrong with ``moves`` as a plan of ``instance``: an
-        illegal move, or an end short of the goal (empty when the plan is good)."""
+    def decode(self, instance: Instance, plan: Sequence[Action]) -> list[M]:
+        """The moves of a plan of :meth:`build_model`'s task (its actions, in order)."""
+        return self.adapt(instance).plan_moves(plan)
+
+    def validate(self, instance: Instance, moves: Sequence[M] | PlanAnswer[P, M]) -> list[str]:
+        """What the puzzle's own rules find wrong with ``moves`` (or an answer's) as a plan of
+        ``instance``: an illegal move, or an end short of the goal (empty when the plan is good)."""
+        if isinstance(moves, PlanAnswer):
+            if moves.moves is None:
+                return ["the answer holds no plan"]
+            moves = moves.moves
         try:
             self.adapt(instance).replay(moves)
         except BoardsatError as error:

@@ -7,16 +7,24 @@ JSON), ``split`` (the quadrant blocks), ``zdd`` (counting by decision diagram), 
 and PNG), ``bench`` (the benchmark matrix), ``published`` (the seed's counts) and ``seed`` (the
 demo's check).
 
-``build_model`` and ``validate`` are the package's names for ``model.build_tour_model`` and
-``rules.validate_tour``, the same names every puzzle package gives its model and its rules.
+The package's verbs take the instance, a :class:`TourSpec`, as every puzzle package's do:
 
->>> from boardsat.models.tour import Board, TourRequest, TourSpec, find_tour, solve, validate
+>>> from boardsat.models.tour import Board, TourSpec, solve, validate
 >>> corner = TourSpec(Board(5, 5), closed=False, start=(0, 0))
->>> answer = find_tour(corner)
->>> answer.found, validate(5, 5, answer.tour, closed=False, start=(0, 0))
+>>> answer = solve(corner)
+>>> answer.found, validate(corner, answer.tour)
 (True, [])
->>> solve(TourRequest(corner, job="count")).count  # the seed article's figure
+>>> solve(corner, job="count").count  # the seed article's figure
 304
+
+The raw path: the circuit model on one backend, decoded and checked by the rules.
+
+>>> import boardsat
+>>> from boardsat.models.tour import build_model, decode
+>>> six = TourSpec(Board(6, 6), closed=True)
+>>> result = boardsat.solve(build_model(six).model, "cpsat")
+>>> result.status.name, validate(six, decode(six, result))
+('SATISFIABLE', [])
 """
 
 from __future__ import annotations
@@ -24,14 +32,16 @@ from __future__ import annotations
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import TourAnswer, TourCount
 from boardsat.models.tour.model import TourSpec
-from boardsat.models.tour.model import build_tour_model as build_model
-from boardsat.models.tour.rules import validate_tour as validate
 from boardsat.models.tour.solve import (
     TourRequest,
+    build_model,
     count_by_enumeration,
+    decode,
     find_closed_by_quadrants,
     find_tour,
     solve,
+    solve_request,
+    validate,
 )
 from boardsat.models.tour.zdd import count_by_zdd
 
@@ -44,8 +54,10 @@ __all__ = [
     "build_model",
     "count_by_enumeration",
     "count_by_zdd",
+    "decode",
     "find_closed_by_quadrants",
     "find_tour",
     "solve",
+    "solve_request",
     "validate",
 ]

@@ -26,7 +26,7 @@ from boardsat.models.tour.published import CORNER_OPEN_6X6, SEED_COUNTS
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import count_by_enumeration, find_closed_by_quadrants, find_tour
 from boardsat.models.tour.split import MIN_BLOCK
-from boardsat.models.tour.zdd import count_by_zdd_within
+from boardsat.models.tour.zdd import count_by_zdd
 
 SAT_SOLVER = "cadical195"
 WHOLE_ROUTES = (CPSAT, *(f"{SAT_SOLVER}/{name}" for name in CIRCUIT_ENCODINGS))
@@ -106,7 +106,7 @@ def run(cell: Cell) -> RowOutcome:
     rows, cols = map(int, cell.instance.partition(":")[2].split("x"))
     corner = TourSpec(Board(rows, cols), closed=False, start=(0, 0))
     if chosen.encoding == ZDD:
-        counted = count_by_zdd_within(corner, cell.time_limit)
+        counted = count_by_zdd(corner, cell.time_limit)
     else:
         counted = count_by_enumeration(
             corner, chosen.backend, time_limit=cell.time_limit, **options

@@ -34,9 +34,7 @@ from boardsat.models.tour.solve import (
     DEFAULT_COUNTER,
     TourRequest,
 )
-from boardsat.models.tour.solve import (
-    solve as solve_tour,
-)
+from boardsat.models.tour.solve import solve_request as solve_tour
 
 KEYS = ("rows", "cols", "open", "start", "end", "job", "limit")
 SOLVE_KEYS = ("backend", "time_limit", "encoding", "counter", "route")

@@ -80,28 +80,34 @@ class TourModel:
 
     def decode(self, true_keys: Iterable[Key]) -> list[Square]:
         """The squares in visiting order, read from the true keys of one solution."""
-        successor: dict[Square, Square] = {}
-        first = self.spec.start
-        for key in true_keys:
-            if not isinstance(key, tuple):
-                continue
-            if key[0] == "move":
-                successor[key[1]] = key[2]
-            elif key[0] == "first":
-                first = key[1]
-        if first is None:  # an open tour starts where no move arrives; a circuit anywhere
-            unreached = set(successor) - set(successor.values())
-            first = min(unreached or successor or [(0, 0)])
-        tour = [first]
-        while len(tour) < self.spec.board.size and tour[-1] in successor:
-            tour.append(successor[tour[-1]])
-            if tour[-1] == first:
-                tour.pop()
-                break
-        return tour
+        return tour_from_keys(self.spec, true_keys)
 
     def tour_of(self, result: Result) -> list[Square]:
         return self.decode(result.true_keys())
+
+
+def tour_from_keys(spec: TourSpec, true_keys: Iterable[Key]) -> list[Square]:
+    """The squares in visiting order, read from the true keys of one solution of ``spec``'s
+    model: its moves are keyed by their squares, so no built model is needed."""
+    successor: dict[Square, Square] = {}
+    first = spec.start
+    for key in true_keys:
+        if not isinstance(key, tuple):
+            continue
+        if key[0] == "move":
+            successor[key[1]] = key[2]
+        elif key[0] == "first":
+            first = key[1]
+    if first is None:  # an open tour starts where no move arrives; a circuit anywhere
+        unreached = set(successor) - set(successor.values())
+        first = min(unreached or successor or [(0, 0)])
+    tour = [first]
+    while len(tour) < spec.board.size and tour[-1] in successor:
+        tour.append(successor[tour[-1]])
+        if tour[-1] == first:
+            tour.pop()
+            break
+    return tour
 
 
 def build_tour_model(spec: TourSpec, deadline: Deadline | None = None) -> TourModel:

@@ -1,6 +1,6 @@
 """The tour routes: find one tour (whole board or quadrant blocks), list tours, count them.
 
-A request names what is wanted (:class:`TourRequest`); :func:`solve` sends it down its route,
+A request names what is wanted (:class:`TourRequest`); :func:`solve_request` sends it down its route,
 on the backend :mod:`boardsat.models.tour.routes` records for it unless the request names one.
 Every tour a route returns has passed :func:`~boardsat.models.tour.rules.validate_tour`: a decoded
 or joined tour that breaks the rules is an error, never an answer. The defaults below are the
@@ -11,6 +11,7 @@ counts corner tours faster than any enumeration and alone reaches 6x6.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -23,7 +24,7 @@ from boardsat.core.wording import counted
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.models.board import Board, Square
 from boardsat.models.tour.answer import TourAnswer, TourCount
-from boardsat.models.tour.model import TourSpec, build_tour_model
+from boardsat.models.tour.model import TourModel, TourSpec, build_tour_model, tour_from_keys
 from boardsat.models.tour.routes import (
     BLOCK_SIDE,
     QUADRANTS,
@@ -36,7 +37,7 @@ from boardsat.models.tour.routes import (
 )
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.split import blocks
-from boardsat.models.tour.zdd import count_by_zdd_within
+from boardsat.models.tour.zdd import count_by_zdd
 from boardsat.solving.solve import enumerate_solutions
 from boardsat.solving.solve import solve as solve_model
 
@@ -91,7 +92,7 @@ class TourRequest:
         return Solver(self.backend, self.circuit)
 
 
-def solve(request: TourRequest, on_found: OnFound | None = None) -> TourAnswer | TourCount:
+def solve_request(request: TourRequest, on_found: OnFound | None = None) -> TourAnswer | TourCount:
     """Answer ``request`` on its route; ``on_found`` hears an enumeration's count so far."""
     spec, limit = request.spec, request.time_limit
     backend, options = request.solver.backend, request.solver.options
@@ -103,7 +104,7 @@ def solve(request: TourRequest, on_found: OnFound | None = None) -> TourAnswer |
             )
         return find_tour(spec, backend, time_limit=limit, **options)
     if request.zdd:
-        return count_by_zdd_within(spec, limit)
+        return count_by_zdd(spec, limit)
     return count_by_enumeration(
         spec, backend, limit=request.limit, time_limit=limit, on_found=on_found, **options
     )
@@ -265,3 +266,37 @@ def _require_valid(spec: TourSpec, tour: list[Square], what: str = "decoded") ->
     )
     if problems:
         raise AssertionError(f"{what} tour breaks the rules: {problems[0]}")
+
+
+# The package's verbs: the shapes every puzzle package gives them.
+
+
+def solve(
+    spec: TourSpec, on_found: OnFound | None = None, **options: Any
+) -> TourAnswer | TourCount:
+    """One tour of ``spec`` (or, with ``job="count"`` or ``"list"``, its tours counted or
+    listed) on the route the benchmarks chose; ``options`` are :class:`TourRequest`'s."""
+    return solve_request(TourRequest(spec, **options), on_found)
+
+
+def build_model(spec: TourSpec) -> TourModel:
+    """The circuit model the whole-board route solves (``boardsat.solve(built.model, ...)``)."""
+    return build_tour_model(spec)
+
+
+def decode(spec: TourSpec, result: Result) -> list[Square]:
+    """The squares in visiting order in a result of :func:`build_model`'s model."""
+    return tour_from_keys(spec, result.true_keys())
+
+
+def validate(spec: TourSpec, tour: Sequence[Square] | TourAnswer) -> list[str]:
+    """What the rules find wrong with ``tour`` (or an answer's) as a tour of ``spec`` (empty
+    when it is one)."""
+    if isinstance(tour, TourAnswer):
+        if not tour.found:
+            return ["the answer holds no tour"]
+        tour = tour.tour
+    board = spec.board
+    return validate_tour(
+        board.rows, board.cols, tour, closed=spec.closed, start=spec.start, end=spec.end
+    )

@@ -9,8 +9,10 @@ a tour may start on, the other to every square it may end on. Each directed tour
 one such path, so the count is the number of directed paths, as the seed counts them.
 
 The diagram's C++ cannot be interrupted and grows without end on a board it cannot finish (8x8
-closed: about 1 GB every 5 s), so the CLI counts in a child process
-(:func:`count_by_zdd_within`), killed at the time limit and held under the memory ceiling.
+closed: about 1 GB every 5 s), so every count runs in a child process, killed at the time limit
+and held under the memory ceiling. The child also keeps graphillion's OpenMP threads out of the
+caller: a process forked after they start hangs in its first parallel region, so one diagram
+built in-process would freeze every later count.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ ROUTE = "zdd(graphillion)"
 COUNTER = "zdd"  # its name among the counters (tour.solve.COUNTERS)
 
 
-def count_by_zdd(spec: TourSpec) -> TourCount:
-    """The exact number of tours (closed: undirected cycles; open: directed paths)."""
+def _count_here(spec: TourSpec) -> TourCount:
+    """The exact number of tours (closed: undirected cycles; open: directed paths), counted in
+    this process."""
     started = time.perf_counter()
     graph_set = _graph_set()
     board = spec.board
@@ -50,13 +53,13 @@ def count_by_zdd(spec: TourSpec) -> TourCount:
     return TourCount(spec, count, True, ROUTE, time.perf_counter() - started, counter=COUNTER)
 
 
-def count_by_zdd_within(spec: TourSpec, time_limit: float | None = None) -> TourCount:
-    """:func:`count_by_zdd` in a child killed at ``time_limit``: a count it stops is UNKNOWN
-    with no tours so far (the diagram counts only at its end); a count past the memory ceiling
-    raises MemoryLimitReached."""
+def count_by_zdd(spec: TourSpec, time_limit: float | None = None) -> TourCount:
+    """The exact number of tours (closed: undirected cycles; open: directed paths), counted in a
+    child killed at ``time_limit``: a count it stops is UNKNOWN with no tours so far (the diagram
+    counts only at its end); a count past the memory ceiling raises MemoryLimitReached."""
     started = time.perf_counter()
     try:
-        ran = run_in_child(lambda: count_by_zdd(spec), time_limit, grace=0.0, quiet=True)
+        ran = run_in_child(lambda: _count_here(spec), time_limit, grace=0.0, quiet=True)
     except ChildOutOfMemory:
         raise limit_reached("counting tours") from None
     if isinstance(ran, TimedOut):

@@ -447,7 +447,7 @@ def test_a_decoder_that_drops_a_knight_is_caught_not_answered(
         decoded.append(placement)
         return frozenset(sorted(placement)[1:]) if placement else placement
 
-    monkeypatch.setattr(domination_solve, "decode", dropping)
+    monkeypatch.setattr(domination_solve, "decode_placement", dropping)
     with pytest.raises(AssertionError, match="returned an invalid placement"):
         solve_domination(5, 6, variant, **options)  # type: ignore[arg-type]
     assert decoded and all(decoded)

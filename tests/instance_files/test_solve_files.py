@@ -59,7 +59,7 @@ def command_request(args: list[str], run_cli: CliRun, monkeypatch: pytest.Monkey
         raise SystemExit(0)
 
     monkeypatch.setattr("boardsat.cli.domination.solve_request", catch)
-    monkeypatch.setattr("boardsat.cli.tour.solve", catch)
+    monkeypatch.setattr("boardsat.cli.tour.solve_request", catch)
     monkeypatch.setattr("boardsat.models.planning.solve.solve", catch)
     code, _, err = run_cli(*args)
     assert code == 0, err

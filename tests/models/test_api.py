@@ -1,6 +1,7 @@
-"""Every puzzle package offers a research script the same small surface: ``solve``,
-``build_model``, ``validate`` (the puzzle's own rules, a list of problems), and an answer with
-``.to_json()`` and ``.svg()``. Each is exercised on a small instance through the package alone."""
+"""Every puzzle package offers a research script the same verbs with the same shapes, each taking
+the puzzle's instance value: ``solve``, ``build_model``, ``decode`` and ``validate`` (the puzzle's
+own rules, a list of problems), and an answer with ``.to_json()`` and ``.svg()``. Each is
+exercised on a small instance through the package alone."""
 
 from __future__ import annotations
 
@@ -14,49 +15,33 @@ from typing import Any
 
 import pytest
 
+import boardsat
 import boardsat.models
-from boardsat.models.registry import PUZZLES
+from boardsat.models.registry import PLANNING_PUZZLES, PUZZLES
 
-SURFACE = ("solve", "build_model", "validate")
+SURFACE = ("solve", "build_model", "decode", "validate")
 
-
-def _domination(m: ModuleType) -> tuple[Any, list[str], list[str], Any]:
-    answer = m.solve(5, 5, "independent")
-    placement = sorted(answer.placement)
-    broken = m.validate(5, 5, "independent", placement[1:])  # one knight short covers less
-    return answer, m.validate(5, 5, "independent", placement), broken, m.build_model(5, 5)
-
-
-def _tour(m: ModuleType) -> tuple[Any, list[str], list[str], Any]:
-    spec = m.TourSpec(m.Board(6, 6), closed=True)
-    answer = m.solve(m.TourRequest(spec))
-    tour = answer.tour
-    broken = m.validate(6, 6, [tour[1], tour[0], *tour[2:]], closed=True)
-    return answer, m.validate(6, 6, tour, closed=True), broken, m.build_model(spec)
-
-
-def _planning(instance: Callable[[ModuleType], Any]) -> Callable[..., Any]:
-    def run(m: ModuleType) -> tuple[Any, list[str], list[str], Any]:
-        chosen = instance(m)
-        answer = m.solve(chosen)
-        moves = list(answer.moves)
-        broken = m.validate(chosen, moves[:-1])  # one move short of the goal
-        return answer, m.validate(chosen, moves), broken, m.build_model(chosen)
-
-    return run
-
-
-RUNS: dict[str, Callable[[ModuleType], tuple[Any, list[str], list[str], Any]]] = {
-    "domination": _domination,
-    "tour": _tour,
-    "exchange": _planning(lambda m: m.seed_instance()),
-    "flipit": _planning(lambda m: m.FlipIt.parse(m.line_board(6), ".BBBBB")),
-    "shogi": _planning(lambda m: m.seed_instance()),
+INSTANCES: dict[str, Callable[[ModuleType], Any]] = {
+    "domination": lambda m: m.Domination(5, 5, "independent"),
+    "tour": lambda m: m.TourSpec(m.Board(6, 6), closed=True),
+    "exchange": lambda m: m.seed_instance(),
+    "flipit": lambda m: m.FlipIt.parse(m.line_board(6), ".BBBBB"),
+    "shogi": lambda m: m.seed_instance(),
 }
+"""A small instance of each puzzle, built through its package alone."""
+
+BROKEN: dict[str, Callable[[Any], Any]] = {
+    "domination": lambda answer: sorted(answer.placement)[1:],  # one knight short covers less
+    "tour": lambda answer: [answer.tour[1], answer.tour[0], *answer.tour[2:]],
+    "exchange": lambda answer: answer.moves[:-1],  # one move short of the goal
+    "flipit": lambda answer: answer.moves[:-1],
+    "shogi": lambda answer: answer.moves[:-1],
+}
+"""How to break each puzzle's answer, so that its rules must refuse it."""
 
 
 def test_every_puzzle_package_is_exercised() -> None:
-    assert sorted(RUNS) == sorted(PUZZLES)
+    assert sorted(INSTANCES) == sorted(BROKEN) == sorted(PUZZLES)
 
 
 def test_the_registry_names_every_puzzle_folder() -> None:
@@ -67,12 +52,32 @@ def test_the_registry_names_every_puzzle_folder() -> None:
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES)
-def test_the_surface_works_through_the_package(puzzle: str) -> None:
+def test_the_same_verbs_solve_and_check_every_puzzle(puzzle: str) -> None:
     package = importlib.import_module(f"boardsat.models.{puzzle}")
     assert set(SURFACE) <= set(package.__all__)
-    answer, problems, broken, model = RUNS[puzzle](package)
-    assert problems == [] and broken, "the rules accept the answer and refuse a broken one"
-    assert model is not None
+    instance = INSTANCES[puzzle](package)
+    answer = package.solve(instance)
+    assert package.validate(instance, answer) == [], "the rules accept the answer"
+    assert package.validate(instance, BROKEN[puzzle](answer)), "and refuse a broken one"
+    assert package.build_model(instance) is not None
     document = answer.to_json()
     assert json.loads(json.dumps(document)) == document
     assert ET.fromstring(answer.svg()).tag.endswith("svg")
+
+
+@pytest.mark.parametrize("puzzle", ["domination", "tour"])
+def test_the_raw_path_decodes_to_what_the_rules_accept(puzzle: str) -> None:
+    """``boardsat.solve`` on the package's model, decoded by the package: a valid answer."""
+    package = importlib.import_module(f"boardsat.models.{puzzle}")
+    instance = INSTANCES[puzzle](package)
+    result = boardsat.solve(package.build_model(instance).model, "cpsat")
+    assert package.validate(instance, package.decode(instance, result)) == []
+
+
+@pytest.mark.parametrize("puzzle", PLANNING_PUZZLES)
+def test_a_planning_package_decodes_the_task_s_actions_into_its_moves(puzzle: str) -> None:
+    package = importlib.import_module(f"boardsat.models.{puzzle}")
+    instance = INSTANCES[puzzle](package)
+    answer = package.shortest_plan(instance, route="sat")
+    moves = package.decode(instance, answer.outcome.plan)
+    assert moves == list(answer.moves) and package.validate(instance, moves) == []

@@ -10,7 +10,7 @@ import pytest
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import CELL
 from boardsat.models.board import Board, Square
-from boardsat.models.domination import solve
+from boardsat.models.domination import Domination, solve
 from boardsat.models.domination.draw import placement_picture
 from tests.pictures.svg import cell, centre, having, parse, png_size, svg_size
 
@@ -37,7 +37,7 @@ def check_picture(board: Board, knights: set[Square], text: str) -> None:
 
 @pytest.mark.parametrize("variant", ["independent", "dominating", "total"])
 def test_a_solved_placement_is_drawn_with_its_counts(variant: str) -> None:
-    answer = solve(5, 6, variant)
+    answer = solve(Domination(5, 6, variant))
     check_picture(answer.board, set(answer.placement), answer.svg())
     assert png_size(answer.png()) == (6 * CELL, 5 * CELL)
 
@@ -51,7 +51,7 @@ def test_any_placement_is_drawn_with_its_counts(seed: int) -> None:
 
 
 def test_no_placement_has_no_picture() -> None:
-    answer = solve(2, 2, "total")  # no knight attacks anything on 2x2
+    answer = solve(Domination(2, 2, "total"))  # no knight attacks anything on 2x2
     assert not answer.result.has_solution
     with pytest.raises(BoardsatError, match="no placement to draw"):
         answer.svg()

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from boardsat.core.wording import data_size
-from boardsat.models.domination import published_minimum, validate
+from boardsat.models.domination import published_minimum
 from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_request
 from boardsat.proof.directory import ProofDirectory
 from tests.conftest import CliRun

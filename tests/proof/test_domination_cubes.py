@@ -11,7 +11,7 @@ from pysat.solvers import Solver
 
 from boardsat.certificates.drup import check_drup
 from boardsat.core.results import Status
-from boardsat.models.domination import cubes, published_minimum, validate
+from boardsat.models.domination import cubes, published_minimum
 from boardsat.models.domination.cubes import (
     DominationClaim,
     WindowClaim,
@@ -19,6 +19,7 @@ from boardsat.models.domination.cubes import (
     band_split,
     inner_rows,
 )
+from boardsat.models.domination.rules import validate
 from boardsat.solving.conquer import conquer
 from boardsat.solving.cube import Cube
 from boardsat.solving.lookahead import coverage_formula, lookahead_cubes

@@ -17,7 +17,7 @@ import pytest
 from boardsat.certificates.lrat import LratCheck, lrat_lines
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
-from boardsat.models.domination import published_minimum, solve
+from boardsat.models.domination import Domination, published_minimum, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
@@ -38,7 +38,7 @@ def _claim() -> DominationClaim:
 
 @functools.cache
 def _best() -> list[list[int]]:
-    answer = solve(N, N, VARIANT)
+    answer = solve(Domination(N, N, VARIANT))
     assert answer.proven_optimal
     return sorted([row, col] for row, col in answer.placement)
 

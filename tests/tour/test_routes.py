@@ -24,7 +24,7 @@ from boardsat.models.tour.routes import (
     solver_for,
 )
 from boardsat.models.tour.rules import validate_tour
-from boardsat.models.tour.solve import TourRequest, solve
+from boardsat.models.tour.solve import TourRequest, solve_request
 from boardsat.models.tour.split import check_splittable
 from tests.tour.test_cli import run
 
@@ -81,7 +81,7 @@ def test_the_backend_is_the_tables_unless_one_is_named(rows: int, cols: int) -> 
 )
 def test_the_route_taken_returns_a_valid_tour(rows: int, cols: int, closed: bool) -> None:
     request = TourRequest(TourSpec(Board(rows, cols), closed))
-    answer = solve(request)
+    answer = solve_request(request)
     assert isinstance(answer, TourAnswer) and answer.found
     assert answer.route == request.taken_route
     assert answer.backend == request.solver.backend
