@@ -11,12 +11,15 @@ import pytest
 
 from boardsat.models.domination import published_minimum
 
+pytestmark = pytest.mark.slow  # every example script runs whole
+
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 SLOW = {
     "exchange_strengthenings.py",
     "farthest_exchange.py",
     "prove_by_cubes.py",
 }  # over 5 s: SAT refutes plan lengths
+RUN_BY_THEIR_OWN_TESTS = {"cube_scaling.py"}  # with arguments and checked rows, below
 
 
 def test_there_are_examples_and_the_slow_ones_exist() -> None:
@@ -28,6 +31,7 @@ def test_there_are_examples_and_the_slow_ones_exist() -> None:
     [
         pytest.param(path, id=path.name, marks=[pytest.mark.slow] if path.name in SLOW else [])
         for path in EXAMPLES
+        if path.name not in RUN_BY_THEIR_OWN_TESTS
     ],
 )
 def test_example_runs(script: Path) -> None:

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 import click
 
 from boardsat.cli import harness
-from boardsat.cli.common import LIMIT_REACHED, emit_json, json_option
+from boardsat.cli.common import emit_json, json_option
 from boardsat.cli.demo import seed_checks
+from boardsat.cli.exits import BAD_INPUT, CHECK_FAILED, INTERRUPTED, LIMIT_REACHED
 from boardsat.core.backends import Capabilities, available_backends, preload
 from boardsat.core.errors import BoardsatError
 from boardsat.core.memory import MemoryLimitReached
@@ -77,7 +78,7 @@ def demo() -> None:
         click.echo(outcome.answer)
         failures += not outcome.verified
     if failures:
-        raise SystemExit(1)
+        raise SystemExit(CHECK_FAILED)
 
 
 @cli.group()
@@ -152,17 +153,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.NoArgsIsHelpError as error:  # its message is the whole help text
         path = error.ctx.command_path if error.ctx is not None else "boardsat"
         click.echo(f"boardsat: error: no command given; `{path} --help` lists them", err=True)
-        sys.exit(2)
+        sys.exit(BAD_INPUT)
     except click.ClickException as error:
         _error_line(_as_sentence(error))
-        sys.exit(2)
+        sys.exit(BAD_INPUT)
     except BoardsatError as error:
         _error_line(str(error))
-        sys.exit(2)
+        sys.exit(BAD_INPUT)
     except MemoryLimitReached as error:
         _error_line(str(error))
         sys.exit(LIMIT_REACHED)
     except (click.Abort, KeyboardInterrupt):
         click.echo("boardsat: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(INTERRUPTED)
     sys.exit(code if isinstance(code, int) else 0)

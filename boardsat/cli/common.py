@@ -15,6 +15,7 @@ import click
 from click.core import ParameterSource
 
 from boardsat.cli import terminal
+from boardsat.cli.exits import INTERRUPTED, LIMIT_REACHED
 from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.core.backends import MIP_BACKENDS, backend_problem
 from boardsat.core.deadline import cancelled, time_limit_problem
@@ -25,7 +26,6 @@ from boardsat.core.picture import Drawings, Drawn, require_pillow
 from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
 
 F = TypeVar("F", bound=Callable[..., Any])
-LIMIT_REACHED = 3  # exit status: a time or memory limit ended the run before its answer
 
 
 def usable_time_limit(
@@ -304,9 +304,6 @@ def progress(line: str) -> None:
     terminal.current().show(line)
 
 
-INTERRUPTED_EXIT = 130  # 128 + SIGINT, as shells report a command Ctrl-C ended
-
-
 def solving_command(command: F) -> F:
     """A solving command's shared behaviour: ``--quiet`` (``--json`` implies it), the terminal's
     live line, and Ctrl-C, which ends the solve with the best answer found so far printed, one
@@ -333,4 +330,4 @@ def solving_command(command: F) -> F:
 
 def _interrupted(what: str) -> None:
     click.echo(f"boardsat: interrupted, {what}", err=True)
-    raise SystemExit(INTERRUPTED_EXIT)
+    raise SystemExit(INTERRUPTED)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import click
 
 from boardsat.cli.common import comma_list, processes_option, progress
+from boardsat.cli.exits import CHECK_FAILED
 from boardsat.cli.terminal import session
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.differential import KINDS, Outcome, Summary, check_case, parse_case_id, run_cases
@@ -47,7 +48,7 @@ def bench(
         outcome = check_case(case_seed, index, chosen)
         click.echo(outcome.line())
         if not outcome.agrees:
-            raise SystemExit(1)
+            raise SystemExit(CHECK_FAILED)
         return
     done = 0
 
@@ -64,7 +65,7 @@ def bench(
         write_new_file(target, json.dumps(_record(summary, cases, chosen), indent=1) + "\n")
         click.echo(f"results written to {out}")
     if summary.disagreements:
-        raise SystemExit(1)
+        raise SystemExit(CHECK_FAILED)
 
 
 def _record(summary: Summary, cases: int, kinds: tuple[str, ...]) -> dict[str, object]:

@@ -16,6 +16,7 @@ from typing import Any
 import click
 
 from boardsat.cli.common import comma_list, usable_time_limit
+from boardsat.cli.exits import CHECK_FAILED, INTERRUPTED
 from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.cli.terminal import session
 from boardsat.core.deadline import cancelled
@@ -33,8 +34,6 @@ from boardsat.harness.sweep import run_jobs, sweep
 from boardsat.harness.verify import contradictions
 
 RECORDS = Path("bench") / "records"
-CONTRADICTED = 1
-INTERRUPTED = 130
 
 
 def _memory(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int | None:
@@ -176,7 +175,7 @@ def run(
         for path in draw_plots(result.rows, Path(plot_dir), pair):
             click.echo(f"plot written to {path}")
     if result.contradictions:
-        raise SystemExit(CONTRADICTED)
+        raise SystemExit(CHECK_FAILED)
     if record is not None:
         os.replace(target, record)
         click.echo(f"record {record} updated")
@@ -292,7 +291,7 @@ def report(
         for path in draw_plots(rows, Path(plot_dir), pair):
             click.echo(f"plot written to {path}")
     if found:
-        raise SystemExit(CONTRADICTED)
+        raise SystemExit(CHECK_FAILED)
 
 
 @click.command("matrices")

@@ -26,6 +26,7 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
+from boardsat.cli.exits import CHECK_FAILED
 from boardsat.cli.terminal import PALETTES, current, plan_boards
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.encoders.pddl import ExportedPddl, export_pddl
@@ -160,7 +161,7 @@ def solve_and_print(
         PALETTES[name],
     )
     if answer.disagrees:
-        raise SystemExit(1)
+        raise SystemExit(CHECK_FAILED)
     end_at_limit(answer.limit_reached)
 
 

@@ -22,6 +22,7 @@ from boardsat.cli.common import (
     progress,
     solving_command,
 )
+from boardsat.cli.exits import CHECK_FAILED
 from boardsat.cli.terminal import current, session
 from boardsat.core.wording import counted, data_size
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
@@ -167,7 +168,7 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
         f" {result.uncertified} refuted without a certificate"
     )
     if result.problems:
-        raise SystemExit(1)
+        raise SystemExit(CHECK_FAILED)
     how = "certified" if result.certified_all else "proven but not certified"
     best = manifest["best"]
     click.echo(f"{len(best)} is optimal, {how}" if best else f"the claim is {how}")

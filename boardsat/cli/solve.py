@@ -27,6 +27,7 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
+from boardsat.cli.exits import BAD_INPUT, CHECK_FAILED
 from boardsat.cli.terminal import current
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn
@@ -107,7 +108,7 @@ def _read_all(files: Sequence[str], overrides: dict[str, Any]) -> list[Instance]
     for line in mistakes:
         click.echo(line, err=True)
     if mistakes:
-        raise SystemExit(2)
+        raise SystemExit(BAD_INPUT)
     return read
 
 
@@ -134,7 +135,7 @@ def _show_one(instance: Instance, as_json: bool, pictures: PictureFiles) -> None
     else:
         current().answer("\n".join(answer.lines))
     if answer.disagrees:
-        raise SystemExit(1)
+        raise SystemExit(CHECK_FAILED)
     end_at_limit(answer.limit_reached)
 
 
@@ -152,7 +153,7 @@ def _summarise(instances: Sequence[Instance], as_json: bool) -> None:
         failed += answer.disagrees or not answer.settled
         _summary_line(instance, width, as_json, answer=answer)
     if failed:
-        raise SystemExit(1)
+        raise SystemExit(CHECK_FAILED)
 
 
 def _summary_line(

@@ -26,6 +26,8 @@ from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import count_by_enumeration
 from tests.cli.start_up import start_up_s
 
+pytestmark = pytest.mark.slow  # each run waits seconds into a solve before its Ctrl-C
+
 NEEDS_GUROBI = pytest.mark.skipif(not is_available("gurobi"), reason="needs the gurobi extra")
 SOLVING_AFTER_START_UP_S = 2.0  # past the model build, well before an answer
 # the wait before Ctrl-C grows with the start-up, so the signal lands in the solve, not the imports
@@ -153,6 +155,7 @@ PRESS_WHILE_CANCELLING = """
 import os, signal
 from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.core.deadline import cancel, cancelled, stopper
+
 pressed = []
 def press_once():
     if not pressed:

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from boardsat.cli.common import LIMIT_REACHED
+from boardsat.cli.exits import LIMIT_REACHED
 from tests.conftest import CliRun
 
 START_UP_S = 15.0  # Python, the solvers' imports and a forked child on a busy machine

@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.cli.common import LIMIT_REACHED
+from boardsat.cli.exits import LIMIT_REACHED
 from tests.cli.start_up import start_up_s
+
+pytestmark = pytest.mark.slow  # each command runs out its time limit
 
 LIMIT_S = 2.0
 

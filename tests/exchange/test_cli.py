@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from boardsat.cli.common import LIMIT_REACHED
+from boardsat.cli.exits import LIMIT_REACHED
 from boardsat.models.exchange.bounds import lower_bound
 from boardsat.models.exchange.instance import seed_instance
 from boardsat.models.exchange.published import (
