@@ -17,7 +17,15 @@ def _run(instance: str, route: str, limit: float = 60.0) -> tuple[str, int | Non
 
 
 @pytest.mark.parametrize(
-    "route", ["bfs", "search", "auto", "cadical195/all", "cadical195/none", "cadical195/all/fresh"]
+    "route",
+    [
+        "bfs",
+        "search",
+        "auto",
+        "cadical195/all",
+        "cadical195/none",
+        pytest.param("cadical195/all/fresh", marks=pytest.mark.slow),  # a formula per horizon
+    ],
 )
 def test_each_route_proves_the_seed_at_the_published_length(route: str) -> None:
     assert BENCH.instance("seed").reference == SEED_MOVES

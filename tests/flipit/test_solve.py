@@ -67,6 +67,7 @@ def test_the_planner_optimum_is_the_bfs_distance(game: FlipIt, backend: str) -> 
         assert game.is_goal(replay(game, answer.moves)[-1])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from("BW"), min_size=11, max_size=11), st.integers(0, 11), st.booleans())
 def test_the_lower_bound_never_exceeds_the_bfs_distance(

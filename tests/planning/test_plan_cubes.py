@@ -222,6 +222,7 @@ def test_a_bad_spec_is_refused_in_one_line(spec: dict[str, Any]) -> None:
     assert "\n" not in str(refused.value)
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(st.lists(st.sampled_from("BW"), min_size=5, max_size=5), st.integers(0, 5))
 def test_all_cubes_refuted_exactly_below_the_bfs_distance(pieces: list[str], hole: int) -> None:
