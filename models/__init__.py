@@ -1,2 +1,3 @@
 """The puzzles: one package each (model, rules, routes, answer, pictures, benchmark, seed check),
-and the flat modules they share (board geometry; the planning puzzles' route, answer and bench)."""
+the ``planning`` package the three planning puzzles share, ``board`` (the knights' geometry),
+``instance_file`` (the instance-file reader) and ``registry`` (the puzzles, named once)."""

@@ -226,11 +226,6 @@ class Instance:
         return self.puzzle.solve(self.request, listeners or Listeners())
 
 
-def puzzle_kinds() -> tuple[str, ...]:
-    """The puzzles whose instance files this reads: every registered one."""
-    return PUZZLES
-
-
 def _puzzle_file(kind: str) -> PuzzleFile:
     return cast(PuzzleFile, puzzle_module(kind, "instance_file"))
 
@@ -238,7 +233,7 @@ def _puzzle_file(kind: str) -> PuzzleFile:
 def shipped_instances() -> dict[str, Traversable]:
     """The instances shipped in the puzzle packages, by name (``PUZZLE:NAME``)."""
     found: dict[str, Traversable] = {}
-    for kind in puzzle_kinds():
+    for kind in PUZZLES:
         folder = resources.files(f"boardsat.models.{kind}").joinpath("instances")
         if not folder.is_dir():
             continue
@@ -270,10 +265,9 @@ def instance_data(source: str) -> dict[str, Any]:
 def read_table(source: str, data: Mapping[str, Any], overrides: Mapping[str, Any]) -> Instance:
     """A file's parsed TOML read into its puzzle's request (see :func:`read_instance`)."""
     top = Table(source, data)
-    kinds = puzzle_kinds()
     kind = top.need("kind", str)
-    if kind not in kinds:
-        raise top.error("kind", f"unknown kind {kind!r}; known: {', '.join(kinds)}")
+    if kind not in PUZZLES:
+        raise top.error("kind", f"unknown kind {kind!r}; known: {', '.join(PUZZLES)}")
     puzzle = _puzzle_file(kind)
     top.refuse_unknown((*COMMON_KEYS, *puzzle.KEYS), f"{kind} files")
     description = top.get("description", str, "")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardsat.core.errors import BoardsatError
+from boardsat.models.board import Board
 from boardsat.models.domination.model import check_variant
 
 
@@ -17,13 +17,5 @@ class Domination:
     variant: str = "independent"
 
     def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1:
-            raise BoardsatError(
-                f"a board needs at least one row and column, not {self.rows}x{self.cols}"
-            )
+        Board(self.rows, self.cols)  # refuses a size no board has, in its own words
         check_variant(self.variant)
-
-    @classmethod
-    def square(cls, n: int, variant: str = "independent") -> Domination:
-        """The n x n board, the one the published sequences count."""
-        return cls(n, n, variant)

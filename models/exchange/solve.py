@@ -1,4 +1,4 @@
-"""Solving the knight exchange on the route every planning puzzle shares (``plan_solve``).
+"""Solving the knight exchange on the route every planning puzzle shares (``planning.solve``).
 
 :class:`ExchangePuzzle` names the exchange's rules, model, bounds and drawing for that route; the
 defaults below are the route's tuning: CaDiCaL with every strengthening, among the fastest on the

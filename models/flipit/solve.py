@@ -1,4 +1,4 @@
-"""Solving Flip-It on the route every planning puzzle shares (``plan_solve``).
+"""Solving Flip-It on the route every planning puzzle shares (``planning.solve``).
 
 :class:`FlipItPuzzle` names Flip-It's rules, model, bounds and drawing for that route. The
 defaults: CaDiCaL with every strengthening; on Flip-It the strengthenings' differences stayed

@@ -2,9 +2,9 @@
 asked for, all under one time limit.
 
 ``sat`` searches increasing horizons from the puzzle's bounds; ``search`` is A* on the same
-bounds applied to every position (``plan_search``); ``bfs`` is the plain oracle; ``auto``, the
-default, searches by A* here for ``GLANCE_S``, then races ``sat`` against ``search`` and takes
-the first proof (``plan_race``).
+bounds applied to every position (``planning.search``); ``bfs`` is the plain oracle; ``auto``,
+the default, searches by A* here for ``GLANCE_S``, then races ``sat`` against ``search`` and
+takes the first proof (``planning.race``).
 """
 
 from __future__ import annotations

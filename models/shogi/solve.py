@@ -1,4 +1,4 @@
-"""Solving the shogi sliding puzzle on the route every planning puzzle shares (``plan_solve``).
+"""Solving the shogi sliding puzzle on the route every planning puzzle shares (``planning.solve``).
 
 :class:`ShogiPuzzle` names the puzzle's rules, model, bounds and drawing for that route. The
 defaults: CaDiCaL with ``no_undo`` alone, which proved the deepest puzzles several times faster

@@ -289,9 +289,12 @@ def decode(spec: TourSpec, result: Result) -> list[Square]:
     return tour_from_keys(spec, result.true_keys())
 
 
-def validate(spec: TourSpec, tour: Sequence[Square] | TourAnswer) -> list[str]:
+def validate(spec: TourSpec, tour: Sequence[Square] | TourAnswer | TourCount) -> list[str]:
     """What the rules find wrong with ``tour`` (or an answer's) as a tour of ``spec`` (empty
-    when it is one)."""
+    when it is one); of a count, with each tour it listed (a count itself the rules cannot
+    check: its completeness is the counter's)."""
+    if isinstance(tour, TourCount):
+        return [problem for listed in tour.tours for problem in validate(spec, listed)]
     if isinstance(tour, TourAnswer):
         if not tour.found:
             return ["the answer holds no tour"]

@@ -1,10 +1,11 @@
-"""Every puzzle package offers a research script the same verbs with the same shapes, each taking
-the puzzle's instance value: ``solve``, ``build_model``, ``decode`` and ``validate`` (the puzzle's
+"""Every puzzle package offers a research script the same verbs, each taking the puzzle's instance
+value first: ``solve``, ``build_model``, ``decode`` and ``validate`` (the puzzle's
 own rules, a list of problems), and an answer with ``.to_json()`` and ``.svg()``. Each is
 exercised on a small instance through the package alone."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import xml.etree.ElementTree as ET
@@ -81,3 +82,24 @@ def test_a_planning_package_decodes_the_task_s_actions_into_its_moves(puzzle: st
     answer = package.shortest_plan(instance, route="sat")
     moves = package.decode(instance, answer.outcome.plan)
     assert moves == list(answer.moves) and package.validate(instance, moves) == []
+
+
+def test_a_tour_listing_is_validated_tour_by_tour() -> None:
+    from boardsat.models import tour
+
+    spec = tour.TourSpec(tour.Board(5, 5), closed=False, start=(0, 0))
+    listing = tour.solve(spec, job="list", limit=3)
+    assert listing.tours and tour.validate(spec, listing) == []
+    first = listing.tours[0]
+    broken = dataclasses.replace(listing, tours=(first[::-1], *listing.tours[1:]))
+    assert tour.validate(spec, broken), "a listed tour reversed starts off the asked square"
+
+
+@pytest.mark.parametrize(("rows", "cols", "variant"), [(0, 3, "total"), (3, 3, "perfect")])
+def test_a_domination_instance_refuses_what_no_board_or_variant_is(
+    rows: int, cols: int, variant: str
+) -> None:
+    from boardsat.models.domination import Domination
+
+    with pytest.raises(boardsat.BoardsatError):
+        Domination(rows, cols, variant)
