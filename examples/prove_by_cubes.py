@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from boardsat.core.wording import counted
-from boardsat.models.domination import VARIANTS, published_minimum
+from boardsat.models.domination import VARIANTS, Domination, published_minimum
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
@@ -25,7 +25,7 @@ from boardsat.proof.minimum import prove_minimum
 def prove_board(n: int, variant: str, splitter: str, folder: Path) -> str:
     started = time.perf_counter()
     request = CubeRequest(splitter, cubes=16, directory=str(folder / f"{n}-{variant}"))
-    proof = prove_minimum(n, n, variant, request)
+    proof = prove_minimum(Domination(n, n, variant), request)
     proved = time.perf_counter() - started
     started = time.perf_counter()
     check = check_proof(proof.directory)

@@ -20,14 +20,15 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
-from boardsat.cli.proof import cube_options, cube_request, report_proof
+from boardsat.cli.proof import cube_options, cube_request, prove_and_report
 from boardsat.cli.terminal import current, knights_board
 from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.encoders.export import export_model
+from boardsat.models.domination import Domination, build_model
 from boardsat.models.domination.cubes import SPLITTERS, WINDOW_LIMIT_S
-from boardsat.models.domination.model import VARIANTS, build_model
+from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
@@ -191,19 +192,14 @@ def command(
     board's model (knight_ROW_COL, row 0 at the top) for other solvers instead, with the
     lex-leader rows only if --symmetry asks for them.
     """
+    board = Domination(rows, cols or rows, variant)
     if export_path is not None:
         refuse_beside_export((*SOLVING_OPTIONS, *CUBE_OPTIONS))
         built = build_model(
-            rows,
-            cols or rows,
-            variant,
-            symmetry=bool(symmetry),
-            tiles=tiles,
-            order=order or DEFAULT_ORDER,
+            board, symmetry=bool(symmetry), tiles=tiles, order=order or DEFAULT_ORDER
         )
         report_export(export_model(built.model, export_path), as_json)
-        return
-    if cubes is not None:
+    elif cubes is not None:
         beside = [name for name in SOLVING_OPTIONS if name != "time_limit"]
         refuse_given(
             [*beside, "symmetry", "tiles"], "cannot go with --cubes, which runs solves of its own"
@@ -213,37 +209,42 @@ def command(
         asked = cube_request(
             cubes, dask, proof_dir, cube_route, cube_limit, cube_count, lemma_limit
         )
-        terminal = current()
-        cube_proof = prove_minimum(
+        prove_and_report(
+            lambda terminal: prove_minimum(
+                board,
+                asked,
+                find_limit=time_limit,
+                order=order,
+                on_progress=terminal.show,
+                on_note=terminal.note,
+            ),
+            as_json,
+        )
+    else:
+        refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
+        options = _backend_options(backend, route, proof, optimisation, workers)
+        pictures = PictureFiles.asked({"svg": svg, "png": png})
+        request = DominationRequest(
             rows,
             cols or rows,
             variant,
-            asked,
-            find_limit=time_limit,
+            route=route,
+            backend=backend,
+            time_limit=time_limit,
+            symmetry=symmetry,
+            tiles=tiles,
+            seed=seed,
+            split=split,
+            options=options,
             order=order,
-            on_progress=terminal.show,
-            on_note=terminal.note,
         )
-        terminal.stop()
-        report_proof(cube_proof, as_json)
-        return
-    refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
-    options = _backend_options(backend, route, proof, optimisation, workers)
-    pictures = PictureFiles.asked({"svg": svg, "png": png})
-    request = DominationRequest(
-        rows,
-        cols or rows,
-        variant,
-        route=route,
-        backend=backend,
-        time_limit=time_limit,
-        symmetry=symmetry,
-        tiles=tiles,
-        seed=seed,
-        split=split,
-        options=options,
-        order=order,
-    )
+        _solve(request, proof, pictures, as_json)
+
+
+def _solve(
+    request: DominationRequest, proof: str | None, pictures: PictureFiles, as_json: bool
+) -> None:
+    """The placement on the request's route, printed with its proof's file and pictures."""
     answer = solve_request(request, current().race_events())
     lines = [answer.text()]
     if answer.result.proof:

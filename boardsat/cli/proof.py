@@ -23,7 +23,7 @@ from boardsat.cli.common import (
     solving_command,
 )
 from boardsat.cli.exits import CHECK_FAILED
-from boardsat.cli.terminal import current, session
+from boardsat.cli.terminal import Terminal, current, session
 from boardsat.core.wording import counted, data_size
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
 from boardsat.models.planning.cubes import HORIZON_SPLITTERS
@@ -100,8 +100,12 @@ def cube_request(
     )
 
 
-def report_proof(proof: CubeProof, as_json: bool) -> None:
-    """Print where a proof by cubes ended, and end with status 3 if it was left open."""
+def prove_and_report(prove: Callable[[Terminal], CubeProof], as_json: bool) -> None:
+    """Run a proof by cubes with its progress on the terminal's live line, then print where it
+    ended, and end with status 3 if it was left open."""
+    terminal = current()
+    proof = prove(terminal)
+    terminal.stop()
     if as_json:
         emit_json(proof.to_json())
     else:
@@ -231,13 +235,14 @@ def horizon(
     """Prove by cubes that INSTANCE (a planning instance file, or a shipped one such as
     flipit:seed) has no plan of exactly HORIZON moves."""
     request = cube_request(splitter, dask, proof_dir, cube_route, cube_limit, cube_count)
-    proof = prove_no_plan(
-        instance,
-        horizon,
-        request,
-        depth=depth,
-        strengthen=strengthen,
-        on_progress=current().show,
+    prove_and_report(
+        lambda terminal: prove_no_plan(
+            instance,
+            horizon,
+            request,
+            depth=depth,
+            strengthen=strengthen,
+            on_progress=terminal.show,
+        ),
+        as_json,
     )
-    current().stop()
-    report_proof(proof, as_json)

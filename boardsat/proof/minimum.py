@@ -3,9 +3,11 @@ directory keeps), then refute every placement of one knight fewer, cube by cube,
 kept with its certificate. What ``boardsat domination N --cubes`` runs.
 
 >>> import tempfile
+>>> from boardsat.models.domination import Domination
 >>> from boardsat.proof.cubes import CubeRequest
 >>> with tempfile.TemporaryDirectory() as folder:
-...     proof = prove_minimum(4, 4, "dominating", CubeRequest("bands", directory=folder + "/p"))
+...     board = Domination(4, 4, "dominating")
+...     proof = prove_minimum(board, CubeRequest("bands", directory=folder + "/p"))
 ...     print(proof.verdict, proof.answer["status"])
 4 knights: optimal, proven by cubes OPTIMAL
 """
@@ -19,6 +21,7 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request
@@ -32,9 +35,7 @@ FIND_LIMIT_S = 60.0
 
 
 def prove_minimum(
-    rows: int,
-    cols: int,
-    variant: str,
+    instance: Domination,
     request: CubeRequest,
     *,
     find_limit: float | None = None,
@@ -46,6 +47,7 @@ def prove_minimum(
     ``order`` (None: the cube route's kind's ORDER, or a resumed proof's). ``on_progress``
     hears the search and each settled cube; ``on_note``, that a proof is resumed."""
     started = time.perf_counter()
+    rows, cols, variant = instance.rows, instance.cols, instance.variant
     path = request.directory or f"domination-{rows}x{cols}-{variant}.proof"
     if ProofDirectory.exists(path):
         manifest = ProofDirectory.open(path).manifest()
