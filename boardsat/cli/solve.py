@@ -62,7 +62,9 @@ def command(
     backend: str | None,
     time_limit: float | None,
     as_json: bool,
-    **drawn: str | None,
+    svg: str | None,
+    png: str | None,
+    animate: str | None,
 ) -> None:
     """Solve instance FILEs (TOML: kind, the board, start and goal, a [solve] table), or shipped
     instances by name. --backend and --time-limit override every file's own; the pictures
@@ -74,6 +76,7 @@ def command(
         return
     if not files:
         raise click.UsageError("name an instance FILE, or see `boardsat solve --list`")
+    drawn = {"svg": svg, "png": png, "animate": animate}
     overrides = {"backend": backend, "time_limit": time_limit}
     instances = _read_all(
         files, {key: value for key, value in overrides.items() if value is not None}

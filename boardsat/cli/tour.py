@@ -8,8 +8,6 @@ row 0 at the top).
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from boardsat.cli.common import (
@@ -86,7 +84,25 @@ SOLVING_OPTIONS = (
 @export_option
 @json_option
 @solving_command
-def command(**given: Any) -> None:
+def command(
+    rows: int,
+    cols: int | None,
+    open_tour: bool,
+    start: str | None,
+    end: str | None,
+    count_tours: bool,
+    list_all: bool,
+    limit: int | None,
+    counter: str,
+    backend: str | None,
+    encoding: str | None,
+    route: str,
+    time_limit: float | None,
+    svg: str | None,
+    png: str | None,
+    export_path: str | None,
+    as_json: bool,
+) -> None:
     """Knight's tours on a ROWS x COLS board (square when COLS is left out).
 
     --export writes the circuit model (move_R1_C1_R2_C2 per knight move) as CNF for other SAT
@@ -96,17 +112,36 @@ def command(**given: Any) -> None:
     --count honours --time-limit and --memory-limit with either counter: a count they stop ends
     UNKNOWN (the enumeration says how many tours it had found) with exit status 3.
     """
-    spec = _spec(given)
-    as_json: bool = given["as_json"]
-    if given["export_path"] is not None:
+    board = Board(rows, cols if cols is not None else rows)
+    spec = TourSpec(
+        board,
+        closed=not open_tour,
+        start=_square(board, start, "--start"),
+        end=_square(board, end, "--end"),
+    )
+    if export_path is not None:
         refuse_beside_export(SOLVING_OPTIONS)
-        circuit = given["encoding"] or EXPORT_CIRCUIT_ENCODING
-        exported = export_model(build_tour_model(spec).model, given["export_path"], circuit=circuit)
+        circuit = encoding or EXPORT_CIRCUIT_ENCODING
+        exported = export_model(build_tour_model(spec).model, export_path, circuit=circuit)
         report_export(exported, as_json)
         return
-    request = _request(spec, given)
+    _check_encoding(backend, encoding)
+    if count_tours and list_all:
+        raise click.BadParameter("give either --count or --all", param_hint="--count")
+    if limit is not None and not list_all:
+        raise click.BadParameter("only --all takes a limit", param_hint="--limit")
+    request = TourRequest(
+        spec,
+        job="count" if count_tours else "list" if list_all else "find",
+        backend=backend,
+        circuit=encoding,
+        counter=counter if count_tours else "enumerate",
+        route=route,
+        limit=limit,
+        time_limit=time_limit,
+    )
     pictures = PictureFiles.asked(
-        {"svg": given["svg"], "png": given["png"]},
+        {"svg": svg, "png": png},
         None if request.job == "find" else "draws a single tour: leave out --count/--all",
     )
     answer = solve_request(request, current().tours_found)
@@ -122,21 +157,8 @@ def command(**given: Any) -> None:
     end_at_limit(answer.limit_reached)
 
 
-def _spec(given: dict[str, Any]) -> TourSpec:
-    rows: int = given["rows"]
-    board = Board(rows, given["cols"] if given["cols"] is not None else rows)
-    return TourSpec(
-        board,
-        closed=not given["open_tour"],
-        start=_square(board, given["start"], "--start"),
-        end=_square(board, given["end"], "--end"),
-    )
-
-
-def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
-    """The options as one request, each combination the request cannot take refused by name."""
-    count_tours, list_all = given["count_tours"], given["list_all"]
-    backend, encoding = given["backend"], given["encoding"]
+def _check_encoding(backend: str | None, encoding: str | None) -> None:
+    """A CNF circuit encoding needs a SAT backend named, and a name the encoders know."""
     if encoding is not None and backend in (CPSAT, None):
         raise click.BadParameter(
             "picks a CNF encoding for a SAT backend: name one with --backend "
@@ -148,21 +170,6 @@ def _request(spec: TourSpec, given: dict[str, Any]) -> TourRequest:
             f"unknown circuit encoding {encoding!r}; known: {', '.join(CIRCUIT_ENCODINGS)}",
             param_hint="--encoding",
         )
-    if count_tours and list_all:
-        raise click.BadParameter("give either --count or --all", param_hint="--count")
-    if given["limit"] is not None and not list_all:
-        raise click.BadParameter("only --all takes a limit", param_hint="--limit")
-    counter = given["counter"] if count_tours else "enumerate"
-    return TourRequest(
-        spec,
-        job="count" if count_tours else "list" if list_all else "find",
-        backend=backend,
-        circuit=encoding,
-        counter=counter,
-        route=given["route"],
-        limit=given["limit"],
-        time_limit=given["time_limit"],
-    )
 
 
 def _square(board: Board, text: str | None, option: str) -> Square | None:
