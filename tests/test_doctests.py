@@ -41,7 +41,15 @@ def test_there_are_puzzle_packages() -> None:
     assert PUZZLES
 
 
-@pytest.mark.parametrize("module", ["boardsat", "boardsat.differential", "boardsat.proof.minimum"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "boardsat",
+        "boardsat.differential",
+        "boardsat.proof.minimum",
+        "boardsat.models.domination.count",
+    ],
+)
 def test_the_library_examples_run(module: str) -> None:
     run_examples(importlib.import_module(module))
 

@@ -22,6 +22,7 @@ The raw path compares backends on one model; the model carries its symmetry brea
 """
 
 from boardsat.models.domination.answer import DominationAnswer
+from boardsat.models.domination.count import PlacementCount, count_minimum_placements
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import published_minimum
@@ -31,7 +32,9 @@ __all__ = [
     "VARIANTS",
     "Domination",
     "DominationAnswer",
+    "PlacementCount",
     "build_model",
+    "count_minimum_placements",
     "decode",
     "published_minimum",
     "solve",
