@@ -33,3 +33,10 @@ def published_minimum(n: int, variant: str) -> int | None:
     if not 1 <= n <= len(values):
         raise KeyError(f"no published {variant} value for n = {n}")
     return values[n - 1]
+
+
+PUBLISHED_ORBITS_DOMINATING: tuple[int, ...] = (
+    1, 1, 2, 3, 8, 23, 3, 1, 1, 2, 100, 1, 20, 1, 63, 1, 29, 2551,
+)  # fmt: skip
+"""A006076, from n = 1: how many minimum dominating placements differ by more than a rotation or
+reflection of the board (Morgenstern's enumeration gave n = 13 to 18)."""

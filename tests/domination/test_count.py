@@ -11,6 +11,7 @@ import pytest
 from boardsat.core.errors import BoardsatError
 from boardsat.models.domination import VARIANTS, Domination
 from boardsat.models.domination.count import count_minimum_placements
+from boardsat.models.domination.published import PUBLISHED_ORBITS_DOMINATING, published_minimum
 from boardsat.models.domination.rules import validate
 
 Square = tuple[int, int]
@@ -75,3 +76,10 @@ def test_the_counts_agree_with_a_brute_force(rows: int, cols: int, variant: str)
     assert counted.count == len(placements)
     assert counted.count_up_to_symmetry == orbit_count(rows, cols, placements)
     assert all(placement in placements for placement, _ in counted.representatives)
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_the_dominating_counts_up_to_symmetry_are_the_published_ones(n: int) -> None:
+    counted = count_minimum_placements(Domination(n, n, "dominating"))
+    assert counted.complete and counted.knights == published_minimum(n, "dominating")
+    assert counted.count_up_to_symmetry == PUBLISHED_ORBITS_DOMINATING[n - 1]
