@@ -20,7 +20,7 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
-from boardsat.cli.proof import cube_options, cube_request, prove_and_report
+from boardsat.cli.proof import cube_options, prove_and_report
 from boardsat.cli.terminal import current, knights_board
 from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.core.errors import BoardsatError
@@ -32,7 +32,9 @@ from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
+from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
+from boardsat.proof.run import Plan
 
 SOLVING_OPTIONS = (
     "backend",
@@ -206,8 +208,8 @@ def command(
         )
         if cubes != "bands":
             refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
-        asked = cube_request(
-            cubes, dask, proof_dir, cube_route, cube_limit, cube_count, lemma_limit
+        asked = CubeRequest(
+            cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
         )
         prove_and_report(
             lambda terminal: prove_minimum(

@@ -25,7 +25,7 @@ from boardsat.cli.common import (
 from boardsat.cli.exits import CHECK_FAILED
 from boardsat.cli.terminal import Terminal, current, session
 from boardsat.core.wording import counted, data_size
-from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
+from boardsat.models.domination.cubes import LOOKAHEAD_CUBES
 from boardsat.models.planning.cubes import HORIZON_SPLITTERS
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeProof, CubeRequest, progress_line
@@ -83,21 +83,6 @@ def cube_options(default_directory: str) -> Callable[[F], F]:
         return command
 
     return decorate
-
-
-def cube_request(
-    splitter: str,
-    dask: str | None,
-    proof_dir: str | None,
-    cube_route: str,
-    cube_limit: float,
-    cube_count: int,
-    lemma_limit: float = WINDOW_LIMIT_S,
-) -> CubeRequest:
-    """The cube options read into one request (which checks its route and Dask address)."""
-    return CubeRequest(
-        splitter, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
-    )
 
 
 def prove_and_report(prove: Callable[[Terminal], CubeProof], as_json: bool) -> None:
@@ -234,7 +219,7 @@ def horizon(
 ) -> None:
     """Prove by cubes that INSTANCE (a planning instance file, or a shipped one such as
     flipit:seed) has no plan of exactly HORIZON moves."""
-    request = cube_request(splitter, dask, proof_dir, cube_route, cube_limit, cube_count)
+    request = CubeRequest(splitter, cube_count, dask, proof_dir, Plan(cube_route, cube_limit))
     prove_and_report(
         lambda terminal: prove_no_plan(
             instance,

@@ -14,10 +14,10 @@ that ends exhausted is complete: the solver's last answer was that no other repr
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.instance import Domination
@@ -78,16 +78,15 @@ def count_minimum_placements(
 
     The default is a SAT solver: it blocks each placement on the knights alone, where CP-SAT's
     enumeration also walks the lex-leader's free chain variables and falls far behind."""
-    started = time.perf_counter()
+    deadline = Deadline(time_limit)
     answer = solve(instance, time_limit=time_limit)
     knights = answer.knights
     if not answer.proven_optimal or knights is None:
         raise BoardsatError(f"{answer.summary()}: the minimum must be proven before it is counted")
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - started))
     built = build_refutation(instance.rows, instance.cols, instance.variant, knights, symmetry=True)
     board = built.board
     keys = [knight_key(square) for square in board.squares()]
-    found = enumerate_solutions(built.model, keys, backend=backend, time_limit=left)
+    found = enumerate_solutions(built.model, keys, backend=backend, time_limit=deadline.remaining())
     representatives = []
     for solution in found.solutions:
         placement = placed_squares(solution)
@@ -100,7 +99,7 @@ def count_minimum_placements(
         knights,
         tuple(sorted(representatives, key=lambda found: sorted(found[0]))),
         found.exhausted,
-        time.perf_counter() - started,
+        deadline.elapsed(),
     )
 
 
