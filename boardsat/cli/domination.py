@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from boardsat.cli.common import (
     PictureFiles,
@@ -24,9 +27,17 @@ from boardsat.cli.proof import cube_options, prove_and_report
 from boardsat.cli.terminal import current, knights_board
 from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.core.errors import BoardsatError
+from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.results import Status
+from boardsat.encoders.cnf.backend import check_proof_path
 from boardsat.encoders.export import export_model
 from boardsat.models.domination import Domination, build_model
+from boardsat.models.domination.count import (
+    COUNTERS,
+    DEFAULT_BACKEND,
+    ENUMERATE,
+    count_minimum_placements,
+)
 from boardsat.models.domination.cubes import SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
@@ -57,6 +68,9 @@ CUBE_OPTIONS = (
     "cube_count",
     "lemma_limit",
 )
+COUNT_OPTIONS = ("count", "listing")
+SOLVING_ONLY = ("route", "seed", "optimisation", "workers", "split", "symmetry", "tiles", "order")
+"""The options that shape the search for one placement, which a count runs on the default route."""
 
 
 def _default_orders() -> str:
@@ -100,7 +114,8 @@ variant_option = click.option(
     type=click.Path(dir_okay=False),
     help="SAT backends, --route single: write the DRUP proof that one knight fewer (or any"
     " placement, on a board with none) is impossible, and the CNF it refutes beside it (with"
-    " the lex-leader clauses unless --no-symmetry).",
+    " the lex-leader clauses unless --no-symmetry). With --count: the certificate that the count"
+    " missed no placement.",
 )
 @click.option(
     "--optimisation",
@@ -155,6 +170,24 @@ variant_option = click.option(
     " higher bound is a stronger lemma, which leaves fewer cubes.",
 )
 @cube_options("domination-ROWSxCOLS-VARIANT.proof")
+@click.option(
+    "--count",
+    type=click.Choice(COUNTERS),
+    is_flag=False,
+    flag_value=ENUMERATE,
+    help="Count every placement of the proven minimum, all and up to rotation and reflection"
+    f" (enumerate: one per orbit on --backend, {DEFAULT_BACKEND} unless given; zdd: a decision"
+    " diagram, small boards). --proof keeps the certificate that the count is complete;"
+    " --svg and --png draw one board per orbit.",
+)
+@click.option(
+    "--list",
+    "listing",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.jsonl",
+    help="--count: write one line per orbit to this new file: a representative's squares and"
+    " the orbit's size.",
+)
 @picture_options()
 @export_option
 @json_option
@@ -183,6 +216,8 @@ def command(
     cube_limit: float,
     cube_count: int,
     lemma_limit: float,
+    count: str | None,
+    listing: str | None,
     export_path: str | None,
     as_json: bool,
 ) -> None:
@@ -196,12 +231,27 @@ def command(
     """
     board = Domination(rows, cols or rows, variant)
     if export_path is not None:
-        refuse_beside_export((*SOLVING_OPTIONS, *CUBE_OPTIONS))
+        refuse_beside_export((*SOLVING_OPTIONS, *CUBE_OPTIONS, *COUNT_OPTIONS))
         built = build_model(
             board, symmetry=bool(symmetry), tiles=tiles, order=order or DEFAULT_ORDER
         )
         report_export(export_model(built.model, export_path), as_json)
+    elif count is not None:
+        refuse_given([*SOLVING_ONLY, *CUBE_OPTIONS], "cannot go with --count")
+        if count != ENUMERATE:
+            refuse_given(["backend", "proof"], "belongs to --count enumerate, not zdd")
+        given_backend = click.get_current_context().get_parameter_source("backend")
+        counting = CountRequest(
+            board,
+            count,
+            backend if given_backend is ParameterSource.COMMANDLINE else DEFAULT_BACKEND,
+            time_limit,
+            proof,
+            listing,
+        )
+        _count(counting, PictureFiles.asked({"svg": svg, "png": png}), as_json)
     elif cubes is not None:
+        refuse_given(["listing"], "needs --count")
         beside = [name for name in SOLVING_OPTIONS if name != "time_limit"]
         refuse_given(
             [*beside, "symmetry", "tiles"], "cannot go with --cubes, which runs solves of its own"
@@ -223,6 +273,7 @@ def command(
             as_json,
         )
     else:
+        refuse_given(["listing"], "needs --count")
         refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
         options = _backend_options(backend, route, proof, optimisation, workers)
         pictures = PictureFiles.asked({"svg": svg, "png": png})
@@ -257,6 +308,43 @@ def _solve(
         lines.append("no DRUP proof written: the time limit ran out during its re-proof")
     show_answer(answer.to_json(), lines, as_json, pictures, answer, knights_board(answer))
     end_at_limit(answer.limit_reached)
+
+
+@dataclass(frozen=True)
+class CountRequest:
+    """What ``--count`` was asked: the board, the counter and its backend, the time limit, and
+    the new files for the certificate and the list of orbits."""
+
+    board: Domination
+    counter: str
+    backend: str
+    time_limit: float | None
+    certificate: str | None
+    listing: str | None
+
+
+def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None:
+    """Count the minimum placements, write the list of orbits, then print the count."""
+    if request.certificate is not None:
+        check_proof_path(request.certificate)
+    if request.listing is not None:
+        new_file_target(request.listing)
+    counted = count_minimum_placements(
+        request.board,
+        counter=request.counter,
+        backend=request.backend,
+        time_limit=request.time_limit,
+        certificate=request.certificate,
+    )
+    document = counted.to_json()
+    lines = [counted.text()]
+    if request.listing is not None:
+        rows = "".join(json.dumps(row) + "\n" for row in counted.listing())
+        write_new_file(request.listing, rows)
+        document["list"] = request.listing
+        lines.append(f"{counted.count_up_to_symmetry} orbits listed in {request.listing}")
+    show_answer(document, lines, as_json, pictures, counted)
+    end_at_limit(not counted.complete)
 
 
 def _backend_options(

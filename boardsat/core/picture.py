@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from PIL import ImageDraw, ImageFont
 
 CELL = 40
+SHEET_WIDTH = 1200
+"""A strip or sheet of boards wraps onto a new line before it grows wider than this (pixels)."""
 LIGHT, DARK = "#f0d9b5", "#b58863"
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 KANJI_FONT_FAMILY = (
@@ -384,6 +387,20 @@ class Drawn(ABC):
     def png(self) -> bytes:
         """:meth:`picture` as PNG bytes (needs Pillow)."""
         return self.picture().png()
+
+
+def tiled(panels: Sequence[Group], width: int, height: int, background: str) -> Picture:
+    """Panels of one size (``width`` x ``height`` pixels, each laid out from (0, 0)) left to
+    right, wrapping into lines as even as they can be before the picture passes
+    :data:`SHEET_WIDTH`: a plan's strip of boards, a count's contact sheet."""
+    widest = max(1, SHEET_WIDTH // width)
+    lines = max(1, math.ceil(len(panels) / widest))
+    across = max(1, math.ceil(len(panels) / lines))
+    placed = []
+    for number, panel in enumerate(panels):
+        line, place = divmod(number, across)
+        placed.append(panel.moved(place * width, line * height))
+    return Picture(across * width, lines * height, tuple(placed), background)
 
 
 def require_pillow() -> None:

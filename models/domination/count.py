@@ -1,10 +1,13 @@
 """Counting minimum knight placements: all of them, and up to the board's symmetries.
 
-Once the minimum k is proven, the placements of k knights are enumerated on the model with the
-lex-leader break, which keeps exactly one placement of every orbit (symmetry.py). So the
-placements enumerated are the orbit representatives, their number is the count up to symmetry,
-and the count of all placements is the sum of the representatives' orbit sizes. An enumeration
-that ends exhausted is complete: the solver's last answer was that no other representative exists.
+Once the minimum k is proven, the placements of k knights are listed by one of two counters.
+``enumerate`` asks a solver for placements on the model with the lex-leader break, which keeps
+exactly one placement of every orbit (symmetry.py), blocking each one found: the placements
+found are the orbit representatives, and the enumeration is complete when the solver proves no
+other exists. On a SAT solver that last refutation can be kept as a DRUP certificate: the CNF of
+the break with every representative blocked, refuted. ``zdd`` reads every placement off a
+decision diagram (zdd.py) and sorts them into orbits here. Either way the count of all
+placements is the sum of the representatives' orbit sizes.
 
 >>> from boardsat.models.domination import Domination
 >>> counted = count_minimum_placements(Domination(4, 4, "dominating"))
@@ -14,30 +17,56 @@ that ends exhausted is complete: the solver's last answer was that no other repr
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from boardsat.certificates.drup import check_drup, read_cnf, read_proof
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
+from boardsat.core.picture import CELL, Drawn, Group, Label, Picture, tiled
+from boardsat.core.results import Status
+from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
+from boardsat.models.domination.draw import placement_picture
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import build_refutation, knight_key, placed_squares
+from boardsat.models.domination.routes import backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve
 from boardsat.models.domination.symmetry import board_symmetries
+from boardsat.models.domination.zdd import COUNTER as ZDD
+from boardsat.models.domination.zdd import placements_by_zdd
 from boardsat.solving.solve import enumerate_solutions
+from boardsat.solving.solve import solve as solve_model
+
+ENUMERATE = "enumerate"
+COUNTERS = (ENUMERATE, ZDD)
+DEFAULT_BACKEND = "cadical195"
+"""The domination-counting record measures the counters and backends against each other."""
+CLAUSAL = ("sat", "rc2")
+"""The backend kinds that enumerate under the lex-leader break, one placement per orbit, blocking
+each on the knights alone. CP-SAT and MIP solvers list every placement instead, sorted into
+orbits here: their enumeration would also walk the break's free chain variables."""
+PAD, CAPTION, CAPTION_SIZE, BACKGROUND = 10, 26, 14, "#ffffff"
 
 
 @dataclass(frozen=True)
-class PlacementCount:
+class PlacementCount(Drawn):
     """The minimum placements of ``instance``: one representative per orbit with the orbit's
-    size, ``complete`` when the enumeration ended by proving no other representative exists."""
+    size. ``complete`` when the counter ended by proving no other placement exists;
+    ``certificate`` names the DRUP proof of that last refutation, checked, where one was kept."""
 
     instance: Domination
     knights: int
     representatives: tuple[tuple[frozenset[Square], int], ...]
     complete: bool
     seconds: float
+    counter: str = ENUMERATE
+    backend: str | None = DEFAULT_BACKEND
+    certificate: str | None = None
+    drawn: ClassVar[str] = "placement"
 
     @property
     def count(self) -> int:
@@ -49,6 +78,57 @@ class PlacementCount:
         """The placements that differ by more than a rotation or reflection of the board."""
         return len(self.representatives)
 
+    @property
+    def drawable(self) -> bool:
+        return bool(self.representatives)
+
+    def picture(self) -> Picture:
+        """A contact sheet: each representative's board, captioned with its orbit's size."""
+        if not self.representatives:
+            raise BoardsatError(f"no placement to draw: {self.summary()}")
+        board = Board(self.instance.rows, self.instance.cols)
+        width, height = board.cols * CELL, board.rows * CELL
+        panels = []
+        for number, (placement, size) in enumerate(self.representatives, 1):
+            caption = Label(
+                f"{number}: orbit {size}", (width // 2, -CAPTION // 2), CAPTION_SIZE, role="caption"
+            )
+            shapes = (*placement_picture(board, placement).shapes, caption)
+            panel = Group(shapes, role="representative", data=(("orbit", size),))
+            panels.append(panel.moved(PAD, CAPTION))
+        return tiled(panels, width + 2 * PAD, CAPTION + height + PAD, BACKGROUND)
+
+    def summary(self) -> str:
+        """One line: the knights, both counts, whether the count is complete, how and how long."""
+        instance = self.instance
+        how = self.counter if self.backend is None else f"{self.counter} on {self.backend}"
+        if self.complete:
+            finished = "complete, certified" if self.certificate else "complete"
+        else:
+            finished = "INCOMPLETE: the time limit stopped the count"
+        return (
+            f"{instance.variant} {instance.rows}x{instance.cols},"
+            f" {counted(self.knights, 'knight')}: {counted(self.count, 'minimum placement')},"
+            f" {self.count_up_to_symmetry} up to rotation and reflection"
+            f" ({finished}; {how}, {self.seconds:.2f} s)"
+        )
+
+    def text(self) -> str:
+        """The summary, and how many orbits have each size."""
+        sizes = Counter(size for _, size in self.representatives)
+        orbits = ", ".join(f"{sizes[size]} of {size}" for size in sorted(sizes, reverse=True))
+        lines = [self.summary()]
+        if orbits:
+            lines.append(f"orbits by size: {orbits}")
+        if self.certificate:
+            lines.append(f"DRUP certificate: {self.certificate} (the CNF it refutes beside it)")
+        return "\n".join(lines)
+
+    def listing(self) -> Iterator[dict[str, Any]]:
+        """One row per orbit, as ``--list`` writes it: a representative's squares, the orbit's size."""
+        for placement, size in self.representatives:
+            yield {"placement": sorted([row, col] for row, col in placement), "orbit": size}
+
     def to_json(self) -> dict[str, Any]:
         instance = self.instance
         return {
@@ -59,10 +139,9 @@ class PlacementCount:
             "count": self.count,
             "count_up_to_symmetry": self.count_up_to_symmetry,
             "complete": self.complete,
-            "representatives": [
-                {"placement": sorted([row, col] for row, col in placement), "orbit": size}
-                for placement, size in self.representatives
-            ],
+            "counter": self.counter,
+            "backend": self.backend,
+            "certificate": self.certificate,
             "seconds": round(self.seconds, 3),
         }
 
@@ -70,42 +149,124 @@ class PlacementCount:
 def count_minimum_placements(
     instance: Domination,
     *,
-    backend: str = "cadical195",
+    counter: str = ENUMERATE,
+    backend: str = DEFAULT_BACKEND,
     time_limit: float | None = None,
+    certificate: str | None = None,
 ) -> PlacementCount:
-    """Prove the minimum, then enumerate one placement per orbit on ``backend``; each placement
-    is checked by the rules. A time limit that stops the enumeration leaves it incomplete.
-
-    The default is a SAT solver: it blocks each placement on the knights alone, where CP-SAT's
-    enumeration also walks the lex-leader's free chain variables and falls far behind."""
+    """Prove the minimum, then list its placements by ``counter`` (``backend`` is the
+    enumeration's solver); each representative is checked by the rules. A time limit that stops
+    the count leaves it incomplete. ``certificate`` (a new file; a SAT backend) keeps the DRUP
+    proof that the enumeration missed nothing, checked here by boardsat's own checker."""
+    if counter not in COUNTERS:
+        raise BoardsatError(f"unknown counter {counter!r}; known: {', '.join(COUNTERS)}")
+    if certificate is not None and counter != ENUMERATE:
+        raise BoardsatError("a certificate comes from the enumerate counter's last refutation")
     deadline = Deadline(time_limit)
     answer = solve(instance, time_limit=time_limit)
     knights = answer.knights
     if not answer.proven_optimal or knights is None:
         raise BoardsatError(f"{answer.summary()}: the minimum must be proven before it is counted")
-    built = build_refutation(instance.rows, instance.cols, instance.variant, knights, symmetry=True)
-    board = built.board
-    keys = [knight_key(square) for square in board.squares()]
-    found = enumerate_solutions(built.model, keys, backend=backend, time_limit=deadline.remaining())
-    representatives = []
-    for solution in found.solutions:
-        placement = placed_squares(solution)
+    board = Board(instance.rows, instance.cols)
+    backend_name: str | None = None
+    kept = None
+    if counter == ZDD:
+        found = placements_by_zdd(instance, knights, deadline.remaining())
+        representatives, complete = _orbits(board, found or ()), found is not None
+    elif backend_kind(backend) in CLAUSAL:
+        placements, complete = _enumerate(instance, knights, backend, True, deadline)
+        representatives = [(placement, _orbit_size(board, placement)) for placement in placements]
+        backend_name = backend
+        if complete and certificate is not None:
+            kept = _certify(instance, knights, placements, backend, certificate, deadline)
+    else:
+        if certificate is not None:
+            raise BoardsatError(f"{backend} keeps no certificate: give a SAT solver")
+        placements, complete = _enumerate(instance, knights, backend, False, deadline)
+        representatives, backend_name = _orbits(board, tuple(placements)), backend
+    for placement, _ in representatives:
         problems = validate(instance.rows, instance.cols, instance.variant, placement)
         if problems or len(placement) != knights:
-            raise AssertionError(f"the enumeration returned an invalid placement: {problems}")
-        representatives.append((placement, _orbit_size(board, placement)))
+            raise AssertionError(f"the {counter} counter returned an invalid placement: {problems}")
     return PlacementCount(
         instance,
         knights,
         tuple(sorted(representatives, key=lambda found: sorted(found[0]))),
-        found.exhausted,
+        complete,
         deadline.elapsed(),
+        counter,
+        backend_name,
+        kept,
     )
+
+
+def _enumerate(
+    instance: Domination, knights: int, backend: str, symmetry: bool, deadline: Deadline
+) -> tuple[list[frozenset[Square]], bool]:
+    """Every placement, or with ``symmetry`` one per orbit, blocked as found; True when the
+    solver proved there is no other."""
+    built = build_refutation(
+        instance.rows, instance.cols, instance.variant, knights, symmetry=symmetry
+    )
+    keys = [knight_key(square) for square in built.board.squares()]
+    found = enumerate_solutions(built.model, keys, backend=backend, time_limit=deadline.remaining())
+    return [placed_squares(solution) for solution in found.solutions], found.exhausted
+
+
+def _certify(
+    instance: Domination,
+    knights: int,
+    placements: list[frozenset[Square]],
+    backend: str,
+    path: str,
+    deadline: Deadline,
+) -> str | None:
+    """Refute the break with every representative blocked, keeping the DRUP proof at ``path``,
+    and check it; None when the time limit ran out first."""
+    built = build_refutation(instance.rows, instance.cols, instance.variant, knights)
+    model = built.model
+    for placement in placements:
+        model.add_clause(
+            [
+                -model.lit(knight_key(square))
+                if square in placement
+                else model.lit(knight_key(square))
+                for square in built.board.squares()
+            ]
+        )
+    result = solve_model(model, backend, time_limit=deadline.remaining(), proof=path)
+    if result.status is Status.UNKNOWN:
+        return None
+    if result.status is not Status.UNSATISFIABLE:
+        raise AssertionError("the enumeration missed a placement its certificate found")
+    check = check_drup(read_cnf(path + ".cnf").clauses, read_proof(path))
+    if not check.valid:
+        raise AssertionError(f"the count's certificate failed its check: {check.reason}")
+    return path
+
+
+def _images(board: Board, placement: frozenset[Square]) -> set[frozenset[Square]]:
+    """Every placement the board's symmetries make of ``placement``, itself included."""
+    images = {placement}
+    for transform in board_symmetries(board).values():
+        images.add(frozenset(transform(square) for square in placement))
+    return images
 
 
 def _orbit_size(board: Board, placement: frozenset[Square]) -> int:
     """How many distinct placements the board's symmetries make of ``placement``."""
-    images = {placement}
-    for transform in board_symmetries(board).values():
-        images.add(frozenset(transform(square) for square in placement))
-    return len(images)
+    return len(_images(board, placement))
+
+
+def _orbits(
+    board: Board, placements: tuple[frozenset[Square], ...]
+) -> list[tuple[frozenset[Square], int]]:
+    """Every placement sorted into its orbit: the orbit's least placement (by sorted squares)
+    stands for it. The placements of a finished count must fill their orbits."""
+    orbits: dict[frozenset[Square], int] = {}
+    for placement in placements:
+        images = _images(board, placement)
+        orbits[min(images, key=sorted)] = len(images)
+    if len(placements) != sum(orbits.values()):
+        raise AssertionError("the placements listed do not fill their orbits")
+    return list(orbits.items())

@@ -40,3 +40,9 @@ PUBLISHED_ORBITS_DOMINATING: tuple[int, ...] = (
 )  # fmt: skip
 """A006076, from n = 1: how many minimum dominating placements differ by more than a rotation or
 reflection of the board (Morgenstern's enumeration gave n = 13 to 18)."""
+
+PUBLISHED_PLACEMENTS_DOMINATING: tuple[int, ...] = (
+    1, 1, 8, 9, 47, 127, 10, 2, 2, 4, 800, 2, 152, 4, 504, 2, 212, 19562,
+)  # fmt: skip
+"""A103315, from n = 1: how many minimum dominating placements there are, all counted (the
+orbits of A006076 with their sizes added up; Morgenstern's enumeration)."""

@@ -27,14 +27,13 @@ from boardsat.core.picture import (
     Rect,
     Shape,
     square,
+    tiled,
 )
 
 P_contra = TypeVar("P_contra", contravariant=True)  # a position
 M_contra = TypeVar("M_contra", contravariant=True)  # a move
 
 PAD, CAPTION, CAPTION_SIZE = 10, 26, 14
-STRIP_WIDTH = 1200
-"""The strip wraps onto a new line of boards before it grows wider than this (pixels)."""
 BACKGROUND = "#ffffff"
 FROM_COLOUR, TO_COLOUR, MARK_WIDTH = "#e67e22", "#1e8449", 4
 ARROW_WIDTH, ARROW_HEAD = 3, 9
@@ -93,17 +92,12 @@ def strip(
     names: Sequence[str],
 ) -> Picture:
     """The start and the board after each move, left to right, wrapping into lines."""
-    panel_width, panel_height = drawing.width + 2 * PAD, CAPTION + drawing.height + PAD
-    widest = max(1, STRIP_WIDTH // panel_width)
-    lines = math.ceil(len(positions) / widest)
-    across = math.ceil(len(positions) / lines)  # the lines as even as they can be
     panels = []
     for step, position in enumerate(positions):
-        line, place = divmod(step, across)
         shapes = (*drawing.empty_board(), *_frame(drawing, position, moves, names, step))
         panel = Group(tuple(shapes), role="board", data=(("step", step),))
-        panels.append(panel.moved(place * panel_width + PAD, line * panel_height + CAPTION))
-    return Picture(across * panel_width, lines * panel_height, tuple(panels), BACKGROUND)
+        panels.append(panel.moved(PAD, CAPTION))
+    return tiled(panels, drawing.width + 2 * PAD, CAPTION + drawing.height + PAD, BACKGROUND)
 
 
 def animation(

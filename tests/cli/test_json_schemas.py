@@ -19,6 +19,8 @@ RUNS = {
         ("domination", "5"),
         ("domination", "6", "--variant", "total", "--backend", "cadical195"),
         ("domination", "4", "--time-limit", "0"),
+        ("domination", "5", "--variant", "dominating", "--count"),
+        ("domination", "5", "--variant", "total", "--count", "zdd"),
     ],
     "tour": [
         ("tour", "6"),

@@ -1,18 +1,26 @@
-"""Counting minimum placements, held to a brute force that shares no code with the model: every
-subset of k squares tried by the rules' own arithmetic, and orbits found by rotating and
-reflecting coordinates here."""
+"""Counting minimum placements, held to a brute force that shares no code with the model (every
+subset of k squares tried by the rules' own arithmetic, orbits found by rotating and reflecting
+coordinates here), to the published counts, and the two counters to each other."""
 
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 
 import pytest
+from pysat.formula import CNF
+from pysat.solvers import Solver
 
 from boardsat.core.errors import BoardsatError
 from boardsat.models.domination import VARIANTS, Domination
-from boardsat.models.domination.count import count_minimum_placements
-from boardsat.models.domination.published import PUBLISHED_ORBITS_DOMINATING, published_minimum
+from boardsat.models.domination.count import COUNTERS, count_minimum_placements
+from boardsat.models.domination.published import (
+    PUBLISHED_ORBITS_DOMINATING,
+    PUBLISHED_PLACEMENTS_DOMINATING,
+    published_minimum,
+)
 from boardsat.models.domination.rules import validate
+from tests.oracles.proofcheck import check_drup
 
 Square = tuple[int, int]
 
@@ -63,15 +71,18 @@ def orbit_count(rows: int, cols: int, placements: list[frozenset[Square]]) -> in
     return len(classes)
 
 
+@pytest.mark.parametrize("counter", COUNTERS)
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (3, 5), (5, 5), (4, 6)])
-def test_the_counts_agree_with_a_brute_force(rows: int, cols: int, variant: str) -> None:
+def test_the_counts_agree_with_a_brute_force(
+    rows: int, cols: int, variant: str, counter: str
+) -> None:
     placements = all_minimum_placements(rows, cols, variant)
     if not placements:  # total on 3x3: no placement, so no minimum to count
         with pytest.raises(BoardsatError, match="no total placement"):
-            count_minimum_placements(Domination(rows, cols, variant))
+            count_minimum_placements(Domination(rows, cols, variant), counter=counter)
         return
-    counted = count_minimum_placements(Domination(rows, cols, variant))
+    counted = count_minimum_placements(Domination(rows, cols, variant), counter=counter)
     assert counted.complete and counted.knights == len(placements[0])
     assert counted.count == len(placements)
     assert counted.count_up_to_symmetry == orbit_count(rows, cols, placements)
@@ -79,7 +90,84 @@ def test_the_counts_agree_with_a_brute_force(rows: int, cols: int, variant: str)
 
 
 @pytest.mark.parametrize("n", range(1, 11))
-def test_the_dominating_counts_up_to_symmetry_are_the_published_ones(n: int) -> None:
+def test_the_dominating_counts_are_the_published_ones(n: int) -> None:
     counted = count_minimum_placements(Domination(n, n, "dominating"))
     assert counted.complete and counted.knights == published_minimum(n, "dominating")
-    assert counted.count_up_to_symmetry == PUBLISHED_ORBITS_DOMINATING[n - 1]
+    assert counted.count_up_to_symmetry == PUBLISHED_ORBITS_DOMINATING[n - 1]  # A006076
+    assert counted.count == PUBLISHED_PLACEMENTS_DOMINATING[n - 1]  # A103315
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(("rows", "cols"), [(6, 6), (5, 7), (6, 7), (7, 7)])
+def test_the_solver_and_the_decision_diagram_agree(rows: int, cols: int, variant: str) -> None:
+    """Past the brute force's reach, the decision diagram (no solver, no CNF) holds the
+    enumeration to the same representatives and orbit sizes."""
+    board = Domination(rows, cols, variant)
+    by_solver = count_minimum_placements(board)
+    by_diagram = count_minimum_placements(board, counter="zdd")
+    assert by_solver.complete and by_diagram.complete
+    assert by_solver.knights == by_diagram.knights
+    assert by_solver.count == by_diagram.count
+    assert by_solver.count_up_to_symmetry == by_diagram.count_up_to_symmetry
+    assert sorted(size for _, size in by_solver.representatives) == sorted(
+        size for _, size in by_diagram.representatives
+    )
+
+
+@pytest.mark.parametrize(("n", "variant"), [(6, "dominating"), (5, "total"), (6, "independent")])
+def test_the_orbits_fill_the_count(n: int, variant: str) -> None:
+    """Each orbit's size divides the square board's eight symmetries, and no two
+    representatives are images of each other."""
+    counted = count_minimum_placements(Domination(n, n, variant))
+    seen: set[tuple[Square, ...]] = set()
+    for placement, size in counted.representatives:
+        assert 8 % size == 0
+        images = {
+            tuple(sorted(m(r, c) for r, c in placement))
+            for m in (
+                lambda r, c: (r, c),
+                lambda r, c: (n - 1 - r, c),
+                lambda r, c: (r, n - 1 - c),
+                lambda r, c: (n - 1 - r, n - 1 - c),
+                lambda r, c: (c, r),
+                lambda r, c: (n - 1 - c, r),
+                lambda r, c: (c, n - 1 - r),
+                lambda r, c: (n - 1 - c, n - 1 - r),
+            )
+        }
+        assert len(images) == size and not images & seen
+        seen |= images
+    assert len(seen) == counted.count
+
+
+def test_the_certificate_proves_the_count_complete(tmp_path: Path) -> None:
+    """The kept CNF blocks every representative and is refuted by the DRUP proof (checked by
+    MiniSat's propagation as well as boardsat's checker); without its last blocking clause the
+    formula has a placement again, so the proof did rest on the count."""
+    proof = tmp_path / "count.drup"
+    counted = count_minimum_placements(Domination(6, 6, "dominating"), certificate=str(proof))
+    assert counted.certificate == str(proof) and counted.complete
+    assert check_drup(f"{proof}.cnf", proof)
+    formula = CNF(from_file=f"{proof}.cnf")
+    with Solver(name="minisat22", bootstrap_with=formula.clauses) as solver:
+        assert solver.solve() is False
+    with Solver(name="minisat22", bootstrap_with=formula.clauses[:-1]) as solver:
+        assert solver.solve() is True
+
+
+def test_a_certificate_needs_the_enumeration(tmp_path: Path) -> None:
+    with pytest.raises(BoardsatError, match="enumerate"):
+        count_minimum_placements(
+            Domination(4, 4, "dominating"), counter="zdd", certificate=str(tmp_path / "x.drup")
+        )
+
+
+@pytest.mark.slow
+def test_a_time_limit_leaves_the_count_incomplete() -> None:
+    """12x12 dominating is proven in about a second, and its enumeration takes over 20 s."""
+    counted = count_minimum_placements(Domination(12, 12, "dominating"), time_limit=8)
+    assert not counted.complete
+    assert all(
+        not validate(12, 12, "dominating", placement) for placement, _ in counted.representatives
+    )
