@@ -12,6 +12,10 @@ matrix measures both on every route. ``gurobi/tuned`` is the single route on Gur
 parameters the author of the recent OEIS terms used. The single and textbook routes run CP-SAT
 and Gurobi on the cell's threads; the others keep their own settings. Every placement is
 checked here by :func:`validate`, apart from the check the route makes itself.
+
+Counts: ``count-VARIANT:N`` (or ``:RxC``) asks how many placements of the proven minimum there
+are, held to A103315 on square dominating boards. Its routes are the counters of count.py:
+``enumerate/BACKEND`` and ``zdd``; the row's detail gives the orbits counted.
 """
 
 from __future__ import annotations
@@ -25,13 +29,21 @@ from boardsat.core.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowO
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Result, Status
 from boardsat.models.board import Board, Square
+from boardsat.models.domination.count import COUNTERS, ENUMERATE, count_minimum_placements
 from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import VARIANTS, build_model, check_variant, decode
 from boardsat.models.domination.order import check_order
-from boardsat.models.domination.published import PUBLISHED, SOURCES, published_minimum
+from boardsat.models.domination.published import (
+    PUBLISHED,
+    PUBLISHED_PLACEMENTS_DOMINATING,
+    SOURCES,
+    published_minimum,
+)
 from boardsat.models.domination.routes import ROUTES, backend_kind, check_route
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
+from boardsat.models.domination.zdd import COUNTER as ZDD
 from boardsat.solving.solve import solve
 
 TEXTBOOK = "textbook"
@@ -50,9 +62,11 @@ THREADS_OPTION = {CPSAT: "workers", GUROBI: "threads"}  # the backends that take
 EXHAUSTIVE_SQUARES = 36
 """The largest board (in squares) the exhaustive search is asked for: 6x6 takes a tenth of a
 second, and each square more multiplies that."""
+COUNT_PREFIX = "count-"
 FAMILIES = {
     "VARIANT:N": f"the fewest knights on N x N, variant {', '.join(VARIANTS)}",
     "VARIANT:RxC": "the same on an R x C board",
+    f"{COUNT_PREFIX}VARIANT:N": "how many placements of the fewest knights there are",
 }
 _BOARD = re.compile(r"(\d+)(?:x(\d+))?")
 _ROUTE = re.compile(
@@ -68,7 +82,8 @@ def _route_names() -> tuple[str, ...]:
     for backend, kind in ((CPSAT, "cpsat"), (SAT_SOLVER, "rc2")):
         names += [f"{backend}/{name}" for name, route in ROUTES.items() if kind in route.kinds]
         names.append(f"{backend}/{TEXTBOOK}")
-    return tuple(names)
+    names += [f"{ENUMERATE}/{backend}" for backend in (SAT_SOLVER, CPSAT)]
+    return (*names, ZDD)
 
 
 def board_of(name: str) -> tuple[int, int, str]:
@@ -84,7 +99,15 @@ def board_of(name: str) -> tuple[int, int, str]:
 
 
 def instance(name: str) -> InstanceSpec:
-    """The board ``name`` names, with the published or exhaustive optimum where there is one."""
+    """The board ``name`` names, with the published or exhaustive optimum where there is one,
+    or for a count the published number of minimum placements."""
+    if name.startswith(COUNT_PREFIX):
+        rows, cols, variant = board_of(name.removeprefix(COUNT_PREFIX))
+        published = rows == cols and variant == "dominating"
+        if published and rows <= len(PUBLISHED_PLACEMENTS_DOMINATING):
+            count = PUBLISHED_PLACEMENTS_DOMINATING[rows - 1]
+            return InstanceSpec(name, "count", rows * cols, count, "OEIS A103315")
+        return InstanceSpec(name, "count", rows * cols)
     rows, cols, variant = board_of(name)
     reference, source = _reference(rows, cols, variant)
     return InstanceSpec(name, "min", rows * cols, reference, source)
@@ -107,11 +130,18 @@ def _reference(rows: int, cols: int, variant: str) -> tuple[int | None, str | No
 def route(name: str) -> RouteSpec:
     """``BACKEND/ROUTE[@ORDER][/sym|/nosym]`` read into its backend, domination route and model
     options, refused in one line when unknown or when the route cannot run on the backend."""
+    if name == ZDD:
+        return RouteSpec(name, ZDD, ZDD)
+    counting, _, backend = name.partition("/")
+    if counting == ENUMERATE:
+        backend_kind(backend)  # an unknown or missing backend is one line
+        return RouteSpec(name, backend, ENUMERATE)
     parts = _ROUTE.fullmatch(name)
     if parts is None or parts["route"] not in (*ROUTES, TEXTBOOK, TUNED):
         raise BoardsatError(
             f"unknown domination route {name!r}: give BACKEND/ROUTE[@ORDER][/sym|/nosym], "
-            f"ROUTE one of {', '.join((*ROUTES, TEXTBOOK))}, or gurobi/{TUNED}"
+            f"ROUTE one of {', '.join((*ROUTES, TEXTBOOK))}, gurobi/{TUNED}; to count,"
+            f" {ENUMERATE}/BACKEND or {ZDD}"
         )
     backend, chosen = parts["backend"], parts["route"]
     if chosen == TUNED:
@@ -133,15 +163,21 @@ def route(name: str) -> RouteSpec:
     return RouteSpec(name, backend, chosen, options)
 
 
-def applies(_spec: InstanceSpec, _chosen: RouteSpec) -> str | None:
-    """Every route runs every board: a route's backend kind was checked when it was read."""
+def applies(spec: InstanceSpec, chosen: RouteSpec) -> str | None:
+    """Counts need a counter, minimums a domination route; a route's backend kind was checked
+    when it was read."""
+    if (spec.sense == "count") != (chosen.encoding in COUNTERS):
+        return f"{chosen.name} does not {'count' if spec.sense == 'count' else 'minimise'}"
     return None
 
 
 def run(cell: Cell) -> RowOutcome:
-    """Minimise the cell's board on its route; the placement is validated here."""
-    rows, cols, variant = board_of(cell.instance)
+    """Minimise the cell's board on its route, or count its minimum placements; every placement
+    is validated here."""
     chosen = route(cell.route)
+    if chosen.encoding in COUNTERS:
+        return _count(cell, chosen)
+    rows, cols, variant = board_of(cell.instance)
     if chosen.encoding == TEXTBOOK:
         placement, result, detail = _textbook(rows, cols, variant, chosen.backend, cell)
     else:
@@ -169,6 +205,29 @@ def run(cell: Cell) -> RowOutcome:
             "constraints": result.size.constraints,
         },
         detail=detail,
+    )
+
+
+def _count(cell: Cell, chosen: RouteSpec) -> RowOutcome:
+    """Count the cell's minimum placements by its counter: exact when the count is complete."""
+    rows, cols, variant = board_of(cell.instance.removeprefix(COUNT_PREFIX))
+    counted = count_minimum_placements(
+        Domination(rows, cols, variant),
+        counter=chosen.encoding,
+        backend=SAT_SOLVER if chosen.encoding == ZDD else chosen.backend,
+        time_limit=cell.time_limit,
+    )
+    problems = [
+        problem
+        for placement, _ in counted.representatives
+        for problem in validate(rows, cols, variant, placement)
+    ]
+    return RowOutcome(
+        "COUNTED" if counted.complete else Status.UNKNOWN.value,
+        counted.count,
+        exact=counted.complete,
+        problems=tuple(problems),
+        detail=f"{counted.knights} knights, {counted.count_up_to_symmetry} orbits",
     )
 
 

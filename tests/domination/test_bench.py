@@ -18,10 +18,12 @@ from boardsat.harness.sweep import sweep
 from boardsat.models.domination import bench as domination_bench
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.bench import BENCH
+from boardsat.models.domination.count import COUNTERS, ENUMERATE
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.solve import solve_domination
+from boardsat.models.domination.zdd import COUNTER as ZDD
 from tests.conftest import CliRun
 
 
@@ -127,7 +129,27 @@ def test_every_route_the_help_names_is_read_back_as_itself() -> None:
     assert "cpsat/textbook" in BENCH.routes and "cadical195/race" in BENCH.routes
     for name in BENCH.routes:
         chosen = BENCH.route(name)
-        assert (chosen.name, f"{chosen.backend}/{chosen.encoding}") == (name, name)
+        if chosen.encoding in COUNTERS:
+            assert name in (ZDD, f"{ENUMERATE}/{chosen.backend}")
+        else:
+            assert (chosen.name, f"{chosen.backend}/{chosen.encoding}") == (name, name)
+
+
+@pytest.mark.parametrize("counter", ["enumerate/cadical195", "enumerate/cpsat", "zdd"])
+def test_a_count_cell_counts_the_published_placements(counter: str) -> None:
+    spec = BENCH.instance("count-dominating:6")
+    assert (spec.sense, spec.reference, spec.reference_source) == ("count", 127, "OEIS A103315")
+    row = BENCH.run(Cell("domination", "count-dominating:6", counter, time_limit=60))
+    assert (row.status, row.objective, row.exact, row.problems) == ("COUNTED", 127, True, ())
+    assert row.detail == "8 knights, 23 orbits"  # A006075 and A006076 for n = 6
+
+
+def test_counters_count_and_domination_routes_minimise() -> None:
+    counting, minimising = BENCH.instance("count-total:5"), BENCH.instance("total:5")
+    assert counting.reference is None  # nothing is published for the total variant's count
+    assert BENCH.applies(counting, BENCH.route("zdd")) is None
+    assert BENCH.applies(counting, BENCH.route("cpsat/auto")) is not None
+    assert BENCH.applies(minimising, BENCH.route("enumerate/cpsat")) is not None
 
 
 def test_a_route_name_carries_its_square_order_and_symmetry_break_into_the_cell() -> None:
