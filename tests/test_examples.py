@@ -19,7 +19,7 @@ SLOW = {
     "farthest_exchange.py",
     "prove_by_cubes.py",
 }  # over 5 s: SAT refutes plan lengths
-RUN_BY_THEIR_OWN_TESTS = {"cube_scaling.py"}  # with arguments and checked rows, below
+RUN_BY_THEIR_OWN_TESTS = {"cube_scaling.py", "count_placements.py"}  # with arguments, below
 
 
 def test_there_are_examples_and_the_slow_ones_exist() -> None:
@@ -154,3 +154,21 @@ def test_trim_certificates_reads_a_proof_directory_whose_certificates_are_trimme
     *rows, total = [json.loads(line) for line in done.stdout.splitlines()]
     assert total["certificates"] == len(rows) >= 1 and total["all_valid"]
     assert all(row["kept"] == row["lemmas"] for row in rows)
+
+
+def test_count_placements_prints_a_row_per_board_with_both_counts() -> None:
+    """The script holds its dominating column to OEIS itself; here its table's shape is read:
+    one row per side, each cell ALL/ORBITS with no more orbits than placements."""
+    script = Path(__file__).parent.parent / "examples" / "count_placements.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "7"], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    header, *rows = done.stdout.splitlines()
+    assert header.split() == ["n", "independent", "dominating", "total"]
+    assert [int(row.split()[0]) for row in rows] == list(range(1, 8))
+    for row in rows:
+        for cell in row.split()[1:]:
+            if cell != "-":
+                every, orbits = map(int, cell.split("/"))
+                assert 1 <= orbits <= every <= 8 * orbits

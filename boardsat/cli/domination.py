@@ -29,6 +29,7 @@ from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.results import Status
+from boardsat.core.wording import counted as counted_words
 from boardsat.encoders.cnf.backend import check_proof_path
 from boardsat.encoders.export import export_model
 from boardsat.models.domination import Domination, build_model
@@ -342,7 +343,8 @@ def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None
         rows = "".join(json.dumps(row) + "\n" for row in counted.listing())
         write_new_file(request.listing, rows)
         document["list"] = request.listing
-        lines.append(f"{counted.count_up_to_symmetry} orbits listed in {request.listing}")
+        orbits = counted_words(counted.count_up_to_symmetry, "orbit")
+        lines.append(f"{orbits} listed in {request.listing}, one representative each")
     show_answer(document, lines, as_json, pictures, counted)
     end_at_limit(not counted.complete)
 
