@@ -1,13 +1,14 @@
 """Counting minimum knight placements: all of them, and up to the board's symmetries.
 
 Once the minimum k is proven, the placements of k knights are listed by one of two counters.
-``enumerate`` asks a solver for placements on the model with the lex-leader break, which keeps
-exactly one placement of every orbit (symmetry.py), blocking each one found: the placements
-found are the orbit representatives, and the enumeration is complete when the solver proves no
-other exists. On a SAT solver that last refutation can be kept as a DRUP certificate: the CNF of
-the break with every representative blocked, refuted. ``zdd`` reads every placement off a
-decision diagram (zdd.py) and sorts them into orbits here. Either way the count of all
-placements is the sum of the representatives' orbit sizes.
+``enumerate`` on a SAT solver asks for placements on the model with the lex-leader break, which
+keeps exactly one placement of every orbit (symmetry.py), and blocks each one found; the squares
+follow the order the SAT routes use (routes.ORDER). The placements found are then the orbit
+representatives, and the count is complete when the solver proves no other exists. That last
+refutation can be kept as a DRUP certificate: the CNF of the break with every representative
+blocked, refuted. On CP-SAT or a MIP solver, ``enumerate`` lists every placement, with no break,
+and sorts them into orbits here; so does ``zdd``, which reads them off a decision diagram
+(zdd.py). Either way the count of all placements is the sum of the orbits' sizes.
 
 >>> from boardsat.models.domination import Domination
 >>> counted = count_minimum_placements(Domination(4, 4, "dominating"))
@@ -32,7 +33,7 @@ from boardsat.models.board import Board, Square
 from boardsat.models.domination.draw import placement_picture
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import build_refutation, knight_key, placed_squares
-from boardsat.models.domination.routes import backend_kind
+from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve
 from boardsat.models.domination.symmetry import board_symmetries
@@ -206,7 +207,12 @@ def _enumerate(
     """Every placement, or with ``symmetry`` one per orbit, blocked as found; True when the
     solver proved there is no other."""
     built = build_refutation(
-        instance.rows, instance.cols, instance.variant, knights, symmetry=symmetry
+        instance.rows,
+        instance.cols,
+        instance.variant,
+        knights,
+        symmetry=symmetry,
+        order=ORDER[backend_kind(backend)],
     )
     keys = [knight_key(square) for square in built.board.squares()]
     found = enumerate_solutions(built.model, keys, backend=backend, time_limit=deadline.remaining())
@@ -223,7 +229,8 @@ def _certify(
 ) -> str | None:
     """Refute the break with every representative blocked, keeping the DRUP proof at ``path``,
     and check it; None when the time limit ran out first."""
-    built = build_refutation(instance.rows, instance.cols, instance.variant, knights)
+    order = ORDER[backend_kind(backend)]
+    built = build_refutation(instance.rows, instance.cols, instance.variant, knights, order=order)
     model = built.model
     for placement in placements:
         model.add_clause(
