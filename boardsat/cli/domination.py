@@ -44,6 +44,7 @@ from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
+from boardsat.proof.count import count_by_cubes
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
 from boardsat.proof.run import Plan
@@ -179,7 +180,9 @@ variant_option = click.option(
     help="Count every placement of the proven minimum, all and up to rotation and reflection"
     f" (enumerate: one per orbit on --backend, {DEFAULT_BACKEND} unless given; zdd: a decision"
     " diagram, small boards). --proof keeps the certificate that the count is complete;"
-    " --svg and --png draw one board per orbit.",
+    " --svg and --png draw one board per orbit. With --cubes lookahead the enumeration is split"
+    " into cubes, kept and resumed in --proof-dir (default domination-ROWSxCOLS-VARIANT.count),"
+    " and its completeness proven by cubes there.",
 )
 @click.option(
     "--list",
@@ -238,9 +241,23 @@ def command(
         )
         report_export(export_model(built.model, export_path), as_json)
     elif count is not None:
-        refuse_given([*SOLVING_ONLY, *CUBE_OPTIONS], "cannot go with --count")
+        refuse_given(SOLVING_ONLY, "cannot go with --count")
         if count != ENUMERATE:
-            refuse_given(["backend", "proof"], "belongs to --count enumerate, not zdd")
+            refuse_given(["backend", "proof", *CUBE_OPTIONS], "belongs to --count enumerate")
+        by_cubes = None
+        if cubes is None:
+            refuse_given(CUBE_OPTIONS, "needs --cubes")
+        else:
+            if cubes != "lookahead":
+                raise click.UsageError("a count splits by lookahead: give --cubes lookahead")
+            refuse_given(
+                ["backend", "proof", "lemma_limit"],
+                "cannot go with --count --cubes: --cube-route names the solver, and the proof"
+                " directory keeps the certificates",
+            )
+            by_cubes = CubeRequest(
+                cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
+            )
         given_backend = click.get_current_context().get_parameter_source("backend")
         counting = CountRequest(
             board,
@@ -249,6 +266,7 @@ def command(
             time_limit,
             proof,
             listing,
+            by_cubes,
         )
         _count(counting, PictureFiles.asked({"svg": svg, "png": png}), as_json)
     elif cubes is not None:
@@ -322,6 +340,7 @@ class CountRequest:
     time_limit: float | None
     certificate: str | None
     listing: str | None
+    cubes: CubeRequest | None = None  # with --cubes: split into cubes, resumable
 
 
 def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None:
@@ -330,15 +349,26 @@ def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None
         check_proof_path(request.certificate)
     if request.listing is not None:
         new_file_target(request.listing)
-    counted = count_minimum_placements(
-        request.board,
-        counter=request.counter,
-        backend=request.backend,
-        time_limit=request.time_limit,
-        certificate=request.certificate,
-    )
-    document = counted.to_json()
-    lines = [counted.text()]
+    if request.cubes is None:
+        counted = count_minimum_placements(
+            request.board,
+            counter=request.counter,
+            backend=request.backend,
+            time_limit=request.time_limit,
+            certificate=request.certificate,
+        )
+        document, lines = counted.to_json(), [counted.text()]
+    else:
+        terminal = current()
+        by_cubes = count_by_cubes(
+            request.board,
+            request.cubes,
+            find_limit=request.time_limit,
+            on_progress=terminal.show,
+            on_note=terminal.note,
+        )
+        terminal.stop()
+        counted, document, lines = by_cubes.count, by_cubes.to_json(), by_cubes.lines()
     if request.listing is not None:
         rows = "".join(json.dumps(row) + "\n" for row in counted.listing())
         write_new_file(request.listing, rows)

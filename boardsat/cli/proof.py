@@ -28,6 +28,7 @@ from boardsat.core.wording import counted, data_size
 from boardsat.models.domination.cubes import LOOKAHEAD_CUBES
 from boardsat.models.planning.cubes import HORIZON_SPLITTERS
 from boardsat.proof.check import check_proof
+from boardsat.proof.claims import claim_from_spec, what_it_proves
 from boardsat.proof.cubes import CubeProof, CubeRequest, progress_line
 from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.export import export_proof
@@ -160,7 +161,8 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
         raise SystemExit(CHECK_FAILED)
     how = "certified" if result.certified_all else "proven but not certified"
     best = manifest["best"]
-    click.echo(f"{len(best)} is optimal, {how}" if best else f"the claim is {how}")
+    claim = claim_from_spec(manifest["claim"])
+    click.echo(f"{what_it_proves(claim, best)}, {how}" if best else f"the claim is {how}")
 
 
 @command.command("export")

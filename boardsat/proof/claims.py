@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardsat.core.errors import BoardsatError
-from boardsat.models.domination.cubes import LEMMA, PUZZLE, DominationClaim, WindowClaim
+from boardsat.models.domination.cubes import (
+    COUNT,
+    LEMMA,
+    PUZZLE,
+    CountClaim,
+    DominationClaim,
+    WindowClaim,
+)
 from boardsat.models.planning.cubes import PlanningClaim
 from boardsat.models.registry import PLANNING_PUZZLES
 from boardsat.solving.cube import Claim
@@ -14,6 +21,7 @@ from boardsat.solving.cube import Claim
 FROM_SPEC: dict[str, Any] = {
     PUZZLE: DominationClaim.from_spec,
     LEMMA: WindowClaim.from_spec,
+    COUNT: CountClaim.from_spec,
     **dict.fromkeys(PLANNING_PUZZLES, PlanningClaim.from_spec),
 }
 
@@ -34,3 +42,10 @@ def best_problems(claim: Claim, best: Any) -> list[str]:
         return []
     problems: list[str] = check(best)
     return problems
+
+
+def what_it_proves(claim: Claim, best: Any) -> str:
+    """What the proof of ``claim`` shows of its best answer, in words: that it is optimal,
+    unless the claim words it otherwise (a count: that it is complete)."""
+    words = getattr(claim, "proves", None)
+    return f"{len(best)} is optimal" if words is None else str(words(best))

@@ -2,8 +2,9 @@
 tasks on a Dask distributed cluster, where a worker that dies costs only its cube, which the
 scheduler runs again elsewhere.
 
-A pool takes tasks while its results are being read, since a cube that outruns its limit comes
-back split into new tasks.
+A pool takes jobs while their results are being read, since a cube that outruns its limit comes
+back split into new jobs. A job is any picklable value with an ``ident`` and a ``run`` method:
+a cube to refute (:class:`Task`), or a cube whose placements are counted.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import contextlib
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from boardsat.core.child import ChildFailed, TimedOut, run_in_child
 from boardsat.core.deadline import stopper
@@ -33,6 +34,18 @@ PROOF_SETTINGS: dict[str, object] = {
 }
 
 
+class Job(Protocol):
+    """What a pool runs: ``run`` is called on a worker, in a thread here or on a Dask worker."""
+
+    @property
+    def ident(self) -> str: ...
+
+    def run(self) -> Any: ...
+
+
+J = TypeVar("J", bound=Job)
+
+
 @dataclass(frozen=True)
 class Task:
     """One cube (or lemma, a claim with the empty cube) to settle on ``route``."""
@@ -42,6 +55,9 @@ class Task:
     cube: Cube
     route: str
     limit: float | None
+
+    def run(self) -> Verdict:
+        return run_task(self)
 
 
 def run_task(task: Task) -> Verdict:
@@ -61,25 +77,26 @@ def run_task(task: Task) -> Verdict:
     return ran.value
 
 
-class Pool(Protocol):
-    def submit(self, task: Task) -> None: ...
+class Pool(Protocol[J]):
+    def submit(self, task: J) -> None: ...
 
-    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
-        """Each task's verdict, or why it failed, as tasks finish, until none is outstanding."""
+    def completed(self) -> Iterator[tuple[J, Any]]:
+        """Each job's result, or why it failed (a string), as jobs finish, until none is
+        outstanding."""
         ...
 
 
-class LocalPool:
-    """``workers`` cubes at a time on this machine."""
+class LocalPool(Generic[J]):
+    """``workers`` jobs at a time on this machine."""
 
     def __init__(self, workers: int) -> None:
         self.executor = ThreadPoolExecutor(max_workers=workers)
-        self.futures: dict[Future[Verdict], Task] = {}
+        self.futures: dict[Future[Any], J] = {}
 
-    def submit(self, task: Task) -> None:
-        self.futures[self.executor.submit(run_task, task)] = task
+    def submit(self, task: J) -> None:
+        self.futures[self.executor.submit(task.run)] = task
 
-    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+    def completed(self) -> Iterator[tuple[J, Any]]:
         while self.futures:
             done, _ = wait(list(self.futures), return_when=FIRST_COMPLETED)
             for future in done:
@@ -93,28 +110,28 @@ class LocalPool:
         self.executor.shutdown(wait=True, cancel_futures=True)
 
 
-class DaskPool:
-    """Tasks on a Dask cluster, one cube per worker process at a time."""
+class DaskPool(Generic[J]):
+    """Jobs on a Dask cluster, one per worker process at a time."""
 
     def __init__(self, client: Any) -> None:
         from dask.distributed import as_completed
 
         self.client = client
-        self.tasks: dict[str, Task] = {}
+        self.tasks: dict[str, J] = {}
         self.futures: dict[str, Any] = {}
         self.running = as_completed()  # type: ignore[no-untyped-call]
 
-    def submit(self, task: Task) -> None:
-        future = self.client.submit(run_task, task, key=f"boardsat-cube-{task.ident}", pure=False)
+    def submit(self, task: J) -> None:
+        future = self.client.submit(_run, task, key=f"boardsat-cube-{task.ident}", pure=False)
         self.tasks[future.key] = task
         self.futures[future.key] = future
         self.running.add(future)  # type: ignore[no-untyped-call]
 
-    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+    def completed(self) -> Iterator[tuple[J, Any]]:
         with stopper(self.running.clear):  # Ctrl-C ends the wait within a tenth of a second
             yield from self._completed()
 
-    def _completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+    def _completed(self) -> Iterator[tuple[J, Any]]:
         for future in self.running:
             task = self.tasks.pop(future.key)
             self.futures.pop(future.key)
@@ -127,11 +144,16 @@ class DaskPool:
         self.client.cancel(list(self.futures.values()))
 
 
+def _run(job: Job) -> Any:
+    """What a Dask worker calls: the job's own ``run``."""
+    return job.run()
+
+
 @contextlib.contextmanager
-def open_pool(dask: str | None, workers: int) -> Iterator[Pool]:
+def open_pool(dask: str | None, workers: int) -> Iterator[Pool[Any]]:
     """A Dask pool at ``dask`` (``tcp://HOST:PORT`` or ``local:N``), else ``workers`` threads."""
     if dask is None:
-        local = LocalPool(workers)
+        local: LocalPool[Any] = LocalPool(workers)
         try:
             yield local
         finally:
@@ -141,7 +163,7 @@ def open_pool(dask: str | None, workers: int) -> Iterator[Pool]:
 
     check_dask_address(dask)
     with dask_client(dask, PROOF_SETTINGS) as client:
-        remote = DaskPool(client)
+        remote: DaskPool[Any] = DaskPool(client)
         try:
             yield remote
         finally:

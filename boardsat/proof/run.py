@@ -62,7 +62,7 @@ def open_proof(path: str, claim: Claim, best: Any, split: Callable[[], Split]) -
 
 def prove(
     directory: ProofDirectory,
-    pool: Pool,
+    pool: Pool[Task],
     plan: Plan,
     decisions: Sequence[Key] | None = None,
     on_settled: OnSettled | None = None,
@@ -96,7 +96,7 @@ def prove(
 
 def _split_again(
     directory: ProofDirectory,
-    pool: Pool,
+    pool: Pool[Task],
     claim: Claim,
     ident: str,
     cube: Cube,

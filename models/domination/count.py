@@ -19,7 +19,7 @@ and sorts them into orbits here; so does ``zdd``, which reads them off a decisio
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -32,13 +32,19 @@ from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.draw import placement_picture
 from boardsat.models.domination.instance import Domination
-from boardsat.models.domination.model import build_refutation, knight_key, placed_squares
+from boardsat.models.domination.model import (
+    block_placement,
+    build_refutation,
+    knight_key,
+    placed_squares,
+)
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve
 from boardsat.models.domination.symmetry import board_symmetries
 from boardsat.models.domination.zdd import COUNTER as ZDD
 from boardsat.models.domination.zdd import placements_by_zdd
+from boardsat.solving.cube import Cube
 from boardsat.solving.solve import enumerate_solutions
 from boardsat.solving.solve import solve as solve_model
 
@@ -57,7 +63,8 @@ PAD, CAPTION, CAPTION_SIZE, BACKGROUND = 10, 26, 14, "#ffffff"
 class PlacementCount(Drawn):
     """The minimum placements of ``instance``: one representative per orbit with the orbit's
     size. ``complete`` when the counter ended by proving no other placement exists;
-    ``certificate`` names the DRUP proof of that last refutation, checked, where one was kept."""
+    ``certificate`` names the checked certificate of that last refutation, where one was kept:
+    a DRUP file, or the proof directory of a count by cubes (``certificate_form`` says which)."""
 
     instance: Domination
     knights: int
@@ -67,7 +74,13 @@ class PlacementCount(Drawn):
     counter: str = ENUMERATE
     backend: str | None = DEFAULT_BACKEND
     certificate: str | None = None
+    certificate_form: str = "DRUP, the CNF it refutes beside it"
     drawn: ClassVar[str] = "placement"
+
+    @property
+    def certified(self) -> bool:
+        """Whether a checked certificate shows the count complete."""
+        return self.certificate is not None
 
     @property
     def count(self) -> int:
@@ -122,7 +135,7 @@ class PlacementCount(Drawn):
         if orbits:
             lines.append(f"orbits by size: {orbits}")
         if self.certificate:
-            lines.append(f"DRUP certificate: {self.certificate} (the CNF it refutes beside it)")
+            lines.append(f"certificate: {self.certificate} ({self.certificate_form})")
         return "\n".join(lines)
 
     def listing(self) -> Iterator[dict[str, Any]]:
@@ -175,24 +188,21 @@ def count_minimum_placements(
         found = placements_by_zdd(instance, knights, deadline.remaining())
         representatives, complete = _orbits(board, found or ()), found is not None
     elif backend_kind(backend) in CLAUSAL:
-        placements, complete = _enumerate(instance, knights, backend, True, deadline)
-        representatives = [(placement, _orbit_size(board, placement)) for placement in placements]
-        backend_name = backend
+        placements, complete = enumerate_representatives(
+            instance, knights, backend, time_limit=deadline.remaining()
+        )
+        representatives, backend_name = orbit_sizes(instance, placements), backend
         if complete and certificate is not None:
             kept = _certify(instance, knights, placements, backend, certificate, deadline)
     else:
         if certificate is not None:
             raise BoardsatError(f"{backend} keeps no certificate: give a SAT solver")
-        placements, complete = _enumerate(instance, knights, backend, False, deadline)
+        placements, complete = _enumerate(instance, knights, backend, False, Cube(), deadline)
         representatives, backend_name = _orbits(board, tuple(placements)), backend
-    for placement, _ in representatives:
-        problems = validate(instance.rows, instance.cols, instance.variant, placement)
-        if problems or len(placement) != knights:
-            raise AssertionError(f"the {counter} counter returned an invalid placement: {problems}")
-    return PlacementCount(
+    return tally(
         instance,
         knights,
-        tuple(sorted(representatives, key=lambda found: sorted(found[0]))),
+        representatives,
         complete,
         deadline.elapsed(),
         counter,
@@ -201,11 +211,57 @@ def count_minimum_placements(
     )
 
 
-def _enumerate(
-    instance: Domination, knights: int, backend: str, symmetry: bool, deadline: Deadline
+def tally(
+    instance: Domination,
+    knights: int,
+    representatives: Sequence[tuple[frozenset[Square], int]],
+    complete: bool,
+    seconds: float,
+    counter: str,
+    backend: str | None,
+    certificate: str | None,
+) -> PlacementCount:
+    """The count of ``representatives`` (with their orbits' sizes), each checked by the rules."""
+    for placement, _ in representatives:
+        problems = validate(instance.rows, instance.cols, instance.variant, placement)
+        if problems or len(placement) != knights:
+            raise AssertionError(f"the {counter} counter returned an invalid placement: {problems}")
+    ordered = tuple(sorted(representatives, key=lambda found: sorted(found[0])))
+    return PlacementCount(
+        instance, knights, ordered, complete, seconds, counter, backend, certificate
+    )
+
+
+def orbit_sizes(
+    instance: Domination, placements: Sequence[frozenset[Square]]
+) -> list[tuple[frozenset[Square], int]]:
+    """Each representative with the size of its orbit."""
+    board = Board(instance.rows, instance.cols)
+    return [(placement, _orbit_size(board, placement)) for placement in placements]
+
+
+def enumerate_representatives(
+    instance: Domination,
+    knights: int,
+    backend: str = DEFAULT_BACKEND,
+    cube: Cube | None = None,
+    time_limit: float | None = None,
 ) -> tuple[list[frozenset[Square]], bool]:
-    """Every placement, or with ``symmetry`` one per orbit, blocked as found; True when the
-    solver proved there is no other."""
+    """One placement of ``knights`` knights per orbit (within ``cube``), on a SAT ``backend``;
+    True when the solver proved there is no other."""
+    return _enumerate(instance, knights, backend, True, cube or Cube(), Deadline(time_limit))
+
+
+def _enumerate(
+    instance: Domination,
+    knights: int,
+    backend: str,
+    symmetry: bool,
+    cube: Cube,
+    deadline: Deadline,
+) -> tuple[list[frozenset[Square]], bool]:
+    """Every placement in ``cube``, or with ``symmetry`` one per orbit, blocked as found; True
+    when the solver proved there is no other."""
     built = build_refutation(
         instance.rows,
         instance.cols,
@@ -214,6 +270,7 @@ def _enumerate(
         symmetry=symmetry,
         order=ORDER[backend_kind(backend)],
     )
+    cube.apply(built.model)
     keys = [knight_key(square) for square in built.board.squares()]
     found = enumerate_solutions(built.model, keys, backend=backend, time_limit=deadline.remaining())
     return [placed_squares(solution) for solution in found.solutions], found.exhausted
@@ -231,17 +288,9 @@ def _certify(
     and check it; None when the time limit ran out first."""
     order = ORDER[backend_kind(backend)]
     built = build_refutation(instance.rows, instance.cols, instance.variant, knights, order=order)
-    model = built.model
     for placement in placements:
-        model.add_clause(
-            [
-                -model.lit(knight_key(square))
-                if square in placement
-                else model.lit(knight_key(square))
-                for square in built.board.squares()
-            ]
-        )
-    result = solve_model(model, backend, time_limit=deadline.remaining(), proof=path)
+        block_placement(built.model, built.board, placement)
+    result = solve_model(built.model, backend, time_limit=deadline.remaining(), proof=path)
     if result.status is Status.UNKNOWN:
         return None
     if result.status is not Status.UNSATISFIABLE:

@@ -21,9 +21,10 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Model
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
-from boardsat.models.board import Board
+from boardsat.models.board import Board, Square
 from boardsat.models.domination.bounds import cover_model
 from boardsat.models.domination.model import (
+    block_placement,
     build_refutation,
     check_variant,
     knight_key,
@@ -38,6 +39,7 @@ from boardsat.solving.solve import solve
 PUZZLE = "domination"
 BANDS = 3  # three bands of rows: the profiles stay few (bench/results/domination_cubes.md)
 LEMMA = "domination-window"
+COUNT = "domination-count"
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,84 @@ class DominationClaim:
             symmetry=self.symmetry,
             order=self.order,
         )
+        return built.model
+
+
+@dataclass(frozen=True)
+class CountClaim:
+    """No placement of ``knights`` knights or fewer besides the ``blocked`` ones, under the
+    lex-leader break: with ``knights`` the proven minimum, its proof makes the blocked
+    placements one per orbit of every minimum placement, so a count of them is complete."""
+
+    rows: int
+    cols: int
+    variant: str
+    knights: int
+    blocked: tuple[tuple[Square, ...], ...]
+    order: str = DEFAULT_ORDER
+
+    def spec(self) -> dict[str, Any]:
+        return {
+            "puzzle": COUNT,
+            "rows": self.rows,
+            "cols": self.cols,
+            "variant": self.variant,
+            "knights": self.knights,
+            "order": self.order,
+            "blocked": [[list(square) for square in placement] for placement in self.blocked],
+        }
+
+    def describe(self) -> str:
+        return (
+            f"no {self.variant} placement of {counted(self.knights, 'knight')} or fewer on the"
+            f" {self.rows}x{self.cols} board besides the"
+            f" {counted(len(self.blocked), 'placement')} listed"
+        )
+
+    def grounds(self) -> str | None:
+        return (
+            f"its symmetry break keeps the least placement of each symmetry class, in {self.order}"
+            " order, so the listed placements are one of every class of minimum placements"
+        )
+
+    @classmethod
+    def from_spec(cls, spec: Mapping[str, Any]) -> CountClaim:
+        blocked = tuple(
+            tuple((int(row), int(col)) for row, col in placement) for placement in spec["blocked"]
+        )
+        return cls(
+            spec["rows"], spec["cols"], spec["variant"], spec["knights"], blocked, spec["order"]
+        )
+
+    def best_problems(self, best: Sequence[Sequence[Sequence[int]]]) -> list[str]:
+        """What is wrong with the listed placements: each must keep the rules with exactly
+        ``knights`` knights."""
+        problems = []
+        for placement in best:
+            squares = {(int(row), int(col)) for row, col in placement}
+            problems += validate(self.rows, self.cols, self.variant, squares)
+            if len(squares) != self.knights:
+                problems.append(f"a listed placement has {counted(len(squares), 'knight')}")
+        return problems
+
+    def proves(self, best: Sequence[Any]) -> str:
+        """What the proof shows: the listed placements are every orbit."""
+        return f"the count of {counted(len(best), 'orbit')} is complete"
+
+    def placement(self, solution: Sequence[Any]) -> list[list[int]]:
+        """The knights of a placement the count missed (a satisfied cube's true keys)."""
+        return sorted([row, col] for row, col in placed_squares(solution))
+
+    def decisions(self) -> tuple[tuple[str, int, int], ...]:
+        """The knights: what a lookahead split fixes."""
+        return tuple(knight_key(square) for square in Board(self.rows, self.cols).squares())
+
+    def model(self) -> Model:
+        built = build_refutation(
+            self.rows, self.cols, self.variant, self.knights, symmetry=True, order=self.order
+        )
+        for placement in self.blocked:
+            block_placement(built.model, built.board, frozenset(placement))
         return built.model
 
 

@@ -169,3 +169,13 @@ def placed_squares(keys: Iterable[Any]) -> frozenset[Square]:
         for key in keys
         if isinstance(key, tuple | list) and len(key) == 3 and key[0] == KNIGHT
     )
+
+
+def block_placement(model: Model, board: Board, placement: frozenset[Square]) -> None:
+    """Forbid exactly ``placement``: some knight of it goes, or a knight comes elsewhere."""
+    model.add_clause(
+        [
+            -model.lit(knight_key(square)) if square in placement else model.lit(knight_key(square))
+            for square in board.squares()
+        ]
+    )

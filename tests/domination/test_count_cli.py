@@ -46,7 +46,7 @@ def test_the_text_names_both_counts_and_the_checked_certificate(
     code, out, _ = run_cli("domination", "5", "--count", "--proof", str(proof))
     assert code == 0
     assert re.search(r"independent 5x5, 5 knights: \d+ minimum placements?, \d+ up to", out)
-    assert "complete, certified" in out and f"DRUP certificate: {proof}" in out
+    assert "complete, certified" in out and f"certificate: {proof} (DRUP" in out
     assert check_drup(f"{proof}.cnf", proof)
 
 
@@ -87,7 +87,7 @@ def test_an_existing_list_is_not_overwritten(run_cli: CliRun, tmp_path: Path) ->
     ("args", "says"),
     [
         (["--count", "--route", "single"], "--route cannot go with --count"),
-        (["--count", "--cubes"], "cannot go with --count"),
+        (["--count", "--cubes"], "give --cubes lookahead"),
         (["--count", "zdd", "--backend", "cpsat"], "--backend belongs to --count enumerate"),
         (["--count", "zdd", "--proof", "x.drup"], "--proof belongs to --count enumerate"),
         (["--list", "x.jsonl"], "--list needs --count"),
