@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 CELL = 40
 SHEET_WIDTH = 1200
 """A strip or sheet of boards wraps onto a new line before it grows wider than this (pixels)."""
+PAD, CAPTION, CAPTION_SIZE = 10, 26, 14
+"""A board's margin in its panel, the caption's height above it, and the caption's font size."""
+SHEET_BACKGROUND = "#ffffff"
 LIGHT, DARK = "#f0d9b5", "#b58863"
 FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 KANJI_FONT_FAMILY = (
@@ -389,18 +392,27 @@ class Drawn(ABC):
         return self.picture().png()
 
 
-def tiled(panels: Sequence[Group], width: int, height: int, background: str) -> Picture:
-    """Panels of one size (``width`` x ``height`` pixels, each laid out from (0, 0)) left to
-    right, wrapping into lines as even as they can be before the picture passes
-    :data:`SHEET_WIDTH`: a plan's strip of boards, a count's contact sheet."""
-    widest = max(1, SHEET_WIDTH // width)
+def caption(text: str, width: int) -> Label:
+    """A caption centred above a board ``width`` pixels wide, in its panel's top margin; a PNG
+    without a kanji font keeps the caption's plain words."""
+    plain = " ".join(word for word in text.split() if word.isascii())
+    fallback = None if text.isascii() else plain
+    return Label(text, (width // 2, -CAPTION // 2), CAPTION_SIZE, fallback=fallback, role="caption")
+
+
+def tiled(panels: Sequence[Group], width: int, height: int) -> Picture:
+    """Boards of one size (``width`` x ``height`` pixels, each laid out from (0, 0), captions
+    above) in panels left to right, wrapping into lines as even as they can be before the
+    picture passes :data:`SHEET_WIDTH`: a plan's strip of boards, a count's contact sheet."""
+    panel_width, panel_height = width + 2 * PAD, CAPTION + height + PAD
+    widest = max(1, SHEET_WIDTH // panel_width)
     lines = max(1, math.ceil(len(panels) / widest))
     across = max(1, math.ceil(len(panels) / lines))
     placed = []
     for number, panel in enumerate(panels):
         line, place = divmod(number, across)
-        placed.append(panel.moved(place * width, line * height))
-    return Picture(across * width, lines * height, tuple(placed), background)
+        placed.append(panel.moved(place * panel_width + PAD, line * panel_height + CAPTION))
+    return Picture(across * panel_width, lines * panel_height, tuple(placed), SHEET_BACKGROUND)
 
 
 def require_pillow() -> None:

@@ -26,11 +26,11 @@ from typing import Any, ClassVar
 from boardsat.certificates.drup import check_drup, read_cnf, read_proof
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
-from boardsat.core.picture import CELL, Drawn, Group, Label, Picture, tiled
+from boardsat.core.picture import Drawn, Picture
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
-from boardsat.models.domination.draw import placement_picture
+from boardsat.models.domination.draw import contact_sheet
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import (
     block_placement,
@@ -56,7 +56,6 @@ CLAUSAL = ("sat", "rc2")
 """The backend kinds that enumerate under the lex-leader break, one placement per orbit, blocking
 each on the knights alone. CP-SAT and MIP solvers list every placement instead, sorted into
 orbits here: their enumeration would also walk the break's free chain variables."""
-PAD, CAPTION, CAPTION_SIZE, BACKGROUND = 10, 26, 14, "#ffffff"
 
 
 @dataclass(frozen=True)
@@ -100,17 +99,7 @@ class PlacementCount(Drawn):
         """A contact sheet: each representative's board, captioned with its orbit's size."""
         if not self.representatives:
             raise BoardsatError(f"no placement to draw: {self.summary()}")
-        board = Board(self.instance.rows, self.instance.cols)
-        width, height = board.cols * CELL, board.rows * CELL
-        panels = []
-        for number, (placement, size) in enumerate(self.representatives, 1):
-            caption = Label(
-                f"{number}: orbit {size}", (width // 2, -CAPTION // 2), CAPTION_SIZE, role="caption"
-            )
-            shapes = (*placement_picture(board, placement).shapes, caption)
-            panel = Group(shapes, role="representative", data=(("orbit", size),))
-            panels.append(panel.moved(PAD, CAPTION))
-        return tiled(panels, width + 2 * PAD, CAPTION + height + PAD, BACKGROUND)
+        return contact_sheet(Board(self.instance.rows, self.instance.cols), self.representatives)
 
     def summary(self) -> str:
         """One line: the knights, both counts, whether the count is complete, how and how long."""

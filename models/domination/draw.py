@@ -1,11 +1,24 @@
 """A placement drawn as SVG or PNG: the knights, and on every empty square the number of knights
-that attack it (as the text board prints it), from one layout of shapes."""
+that attack it (as the text board prints it), from one layout of shapes; a count's placements
+drawn as a contact sheet, one board per orbit."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from boardsat.core.picture import CELL, Box, Label, Picture, Polygon, chequered, knight, square
+from boardsat.core.picture import (
+    CELL,
+    Box,
+    Group,
+    Label,
+    Picture,
+    Polygon,
+    caption,
+    chequered,
+    knight,
+    square,
+    tiled,
+)
 from boardsat.models.board import Board, Square
 
 KNIGHT_FILL, KNIGHT_STROKE = "#1b1b1b", "#f8f8f8"
@@ -28,3 +41,21 @@ def placement_picture(board: Board, placement: Iterable[Square]) -> Picture:
                 )
             )
     return Picture(board.cols * CELL, board.rows * CELL, tuple(shapes))
+
+
+def contact_sheet(
+    board: Board, representatives: Sequence[tuple[frozenset[Square], int]]
+) -> Picture:
+    """One board per orbit of placements, each captioned with its number and its orbit's size."""
+    panels = [
+        Group(
+            (
+                *placement_picture(board, placement).shapes,
+                caption(f"{number}: orbit {size}", board.cols * CELL),
+            ),
+            role="representative",
+            data=(("orbit", size),),
+        )
+        for number, (placement, size) in enumerate(representatives, 1)
+    ]
+    return tiled(panels, board.cols * CELL, board.rows * CELL)

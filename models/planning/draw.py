@@ -16,16 +16,19 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from boardsat.core.picture import (
+    CAPTION,
     CELL,
+    PAD,
+    SHEET_BACKGROUND,
     Box,
     Group,
-    Label,
     Path,
     Picture,
     Point,
     Polygon,
     Rect,
     Shape,
+    caption,
     square,
     tiled,
 )
@@ -33,8 +36,6 @@ from boardsat.core.picture import (
 P_contra = TypeVar("P_contra", contravariant=True)  # a position
 M_contra = TypeVar("M_contra", contravariant=True)  # a move
 
-PAD, CAPTION, CAPTION_SIZE = 10, 26, 14
-BACKGROUND = "#ffffff"
 FROM_COLOUR, TO_COLOUR, MARK_WIDTH = "#e67e22", "#1e8449", 4
 ARROW_WIDTH, ARROW_HEAD = 3, 9
 FRAME_SECONDS = 1.0
@@ -95,9 +96,8 @@ def strip(
     panels = []
     for step, position in enumerate(positions):
         shapes = (*drawing.empty_board(), *_frame(drawing, position, moves, names, step))
-        panel = Group(tuple(shapes), role="board", data=(("step", step),))
-        panels.append(panel.moved(PAD, CAPTION))
-    return tiled(panels, drawing.width + 2 * PAD, CAPTION + drawing.height + PAD, BACKGROUND)
+        panels.append(Group(tuple(shapes), role="board", data=(("step", step),)))
+    return tiled(panels, drawing.width, drawing.height)
 
 
 def animation(
@@ -122,7 +122,7 @@ def animation(
         )
     width, height = drawing.width + 2 * PAD, CAPTION + drawing.height + PAD
     moved = tuple(shape.moved(PAD, CAPTION) for shape in shapes)
-    return Picture(width, height, moved, BACKGROUND).svg()
+    return Picture(width, height, moved, SHEET_BACKGROUND).svg()
 
 
 def _frame(
@@ -133,16 +133,9 @@ def _frame(
     step: int,
 ) -> tuple[Shape, ...]:
     """One board's pieces, its move's marks and its caption, in board coordinates."""
-    caption = "start" if step == 0 else f"{step}. {names[step - 1]}"
+    text = "start" if step == 0 else f"{step}. {names[step - 1]}"
     marks = () if step == 0 else _marks(drawing, moves[step - 1], step)
-    return (*drawing.pieces(position), *marks, _caption(caption, drawing.width))
-
-
-def _caption(text: str, width: int) -> Label:
-    """Above the board; a PNG without a kanji font keeps the caption's plain words."""
-    plain = " ".join(word for word in text.split() if word.isascii())
-    fallback = None if text.isascii() else plain
-    return Label(text, (width // 2, -CAPTION // 2), CAPTION_SIZE, fallback=fallback, role="caption")
+    return (*drawing.pieces(position), *marks, caption(text, drawing.width))
 
 
 def _marks(drawing: BoardDrawing[P_contra, M_contra], move: M_contra, step: int) -> list[Shape]:
