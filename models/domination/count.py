@@ -278,7 +278,7 @@ def _certify(
     order = ORDER[backend_kind(backend)]
     built = build_refutation(instance.rows, instance.cols, instance.variant, knights, order=order)
     for placement in placements:
-        block_placement(built.model, built.board, placement)
+        block_placement(built.model, placement)
     result = solve_model(built.model, backend, time_limit=deadline.remaining(), proof=path)
     if result.status is Status.UNKNOWN:
         return None

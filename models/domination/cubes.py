@@ -207,7 +207,7 @@ class CountClaim:
             self.rows, self.cols, self.variant, self.knights, symmetry=True, order=self.order
         )
         for placement in self.blocked:
-            block_placement(built.model, built.board, frozenset(placement))
+            block_placement(built.model, frozenset(placement))
         return built.model
 
 

@@ -171,11 +171,8 @@ def placed_squares(keys: Iterable[Any]) -> frozenset[Square]:
     )
 
 
-def block_placement(model: Model, board: Board, placement: frozenset[Square]) -> None:
-    """Forbid exactly ``placement``: some knight of it goes, or a knight comes elsewhere."""
-    model.add_clause(
-        [
-            -model.lit(knight_key(square)) if square in placement else model.lit(knight_key(square))
-            for square in board.squares()
-        ]
-    )
+def block_placement(model: Model, placement: frozenset[Square]) -> None:
+    """Forbid ``placement`` by a clause on its own knights: not all of them again. In a model
+    of at most ``len(placement)`` knights that forbids exactly this placement, since any other
+    must leave out one of its knights; the clause is as long as the placement, not the board."""
+    model.add_clause([-model.lit(knight_key(square)) for square in placement])
