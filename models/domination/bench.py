@@ -28,6 +28,7 @@ from boardsat.core.backends import CPSAT, GUROBI, seed_parameters
 from boardsat.core.cells import Cell, InstanceSpec, PuzzleBench, RouteSpec, RowOutcome
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Result, Status
+from boardsat.core.wording import counted as counted_words
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.count import COUNTERS, ENUMERATE, count_minimum_placements
 from boardsat.models.domination.exhaustive import minimum_knights
@@ -227,7 +228,7 @@ def _count(cell: Cell, chosen: RouteSpec) -> RowOutcome:
         counted.count,
         exact=counted.complete,
         problems=tuple(problems),
-        detail=f"{counted.knights} knights, {counted.count_up_to_symmetry} orbits",
+        detail=f"{counted.knights} knights, {counted_words(counted.count_up_to_symmetry, 'orbit')}",
     )
 
 
