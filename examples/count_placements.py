@@ -3,7 +3,7 @@
 For each board the minimum is proven, then every placement of it is counted: all of them, and
 up to rotation and reflection. The dominating counts are held to the published ones (OEIS
 A103315 and A006076); nothing is published for the other two variants. Each cell prints as
-ALL/ORBITS. Run: python examples/count_placements.py [N] (default 12: seven minutes here, beside other work).
+ALL/ORBITS. Run: python examples/count_placements.py [N] (default 12; the largest boards take minutes).
 """
 
 from __future__ import annotations

@@ -231,7 +231,8 @@ def command(
     dark and on light squares, two independent problems of half the size. The options of one
     backend (--proof, --optimisation, --workers) need --route single. --export writes the whole
     board's model (knight_ROW_COL, row 0 at the top) for other solvers instead, with the
-    lex-leader rows only if --symmetry asks for them.
+    lex-leader rows only if --symmetry asks for them. --count counts every placement of the
+    proven minimum instead.
     """
     board = Domination(rows, cols or rows, variant)
     if export_path is not None:
