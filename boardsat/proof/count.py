@@ -7,7 +7,8 @@ or on Dask), under the lex-leader break on a SAT solver. Each finished cube is a
 cube that outruns its limit is split again. Once every cube is listed, the claim that no
 placement exists besides those found (``CountClaim``) is proven by cubes in ``DIR/proof``, a
 proof directory like a minimum's, on the same cubes; each refutation keeps its certificate, and
-the count is certified when ``boardsat.proof.check`` accepts them all. What
+the count is certified when ``boardsat.proof.check`` accepts them all (``check=True`` asks for
+that here; ``boardsat proof check`` does it on many cores, and resumes). What
 ``boardsat domination N --count --cubes lookahead`` runs.
 
 >>> import tempfile
@@ -15,7 +16,7 @@ the count is certified when ``boardsat.proof.check`` accepts them all. What
 >>> from boardsat.proof.cubes import CubeRequest
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     request = CubeRequest("lookahead", cubes=4, directory=folder + "/c")
-...     counted = count_by_cubes(Domination(5, 5, "dominating"), request).count
+...     counted = count_by_cubes(Domination(5, 5, "dominating"), request, check=True).count
 ...     print(counted.count, counted.count_up_to_symmetry, counted.complete, counted.certified)
 47 8 True True
 """
@@ -116,9 +117,11 @@ def count_by_cubes(
     find_limit: float | None = None,
     on_progress: OnProgress | None = None,
     on_note: Callable[[str], None] | None = None,
+    check: bool = False,
 ) -> CubeCount:
     """Count the minimum placements of ``instance`` cube by cube in the request's folder
-    (resumed when it holds this count), then prove and check that none was missed."""
+    (resumed when it holds this count), then prove that none was missed; with ``check``, the
+    proof's certificates are checked here and the count is certified."""
     started = time.perf_counter()
     route = request.plan.route
     if backend_kind(route) not in CLAUSAL:
@@ -167,9 +170,11 @@ def count_by_cubes(
         )
         return CubeCount(count, None)
     proof = _prove_complete(instance, knights, order, found, log, request, on_progress)
-    certificate = str(proof.directory.path) if proof.status.proven else None
-    if certificate is not None and not check_proof(proof.directory).certified_all:
-        raise AssertionError(f"the certificates in {certificate} failed their check")
+    certificate = None
+    if check and proof.status.proven:
+        if not check_proof(proof.directory).certified_all:
+            raise AssertionError(f"the certificates in {proof.directory.path} failed their check")
+        certificate = str(proof.directory.path)
     count = tally(
         instance, knights, representatives, True, _since(started), ENUMERATE, route, certificate
     )
