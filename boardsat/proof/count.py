@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +178,7 @@ def count_by_cubes(
     count = tally(
         instance, knights, representatives, True, _since(started), ENUMERATE, route, certificate
     )
-    return CubeCount(replace(count, certificate_form="a proof by cubes"), proof)
+    return CubeCount(count, proof)
 
 
 def _prove_complete(

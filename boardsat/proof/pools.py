@@ -57,24 +57,20 @@ class Task:
     limit: float | None
 
     def run(self) -> Verdict:
-        return run_task(self)
-
-
-def run_task(task: Task) -> Verdict:
-    """What a worker runs: the cube in a child, killed ``GRACE_S`` and a share of its limit past
-    the limit."""
-    try:
-        ran = run_in_child(
-            lambda: conquer(task.claim, task.cube, task.route, task.limit),
-            task.limit,
-            grace=GRACE_S + CERTIFYING_SHARE * (task.limit or 0.0),
-            quiet=True,
-        )
-    except ChildFailed:  # out of memory, or a solver that died: unsettled, like a timeout
-        return Verdict(Status.UNKNOWN, task.route, 0.0)
-    if isinstance(ran, TimedOut):
-        return Verdict(Status.UNKNOWN, task.route, task.limit or 0.0)
-    return ran.value
+        """What a worker runs: the cube in a child, killed ``GRACE_S`` and a share of its limit past
+        the limit."""
+        try:
+            ran = run_in_child(
+                lambda: conquer(self.claim, self.cube, self.route, self.limit),
+                self.limit,
+                grace=GRACE_S + CERTIFYING_SHARE * (self.limit or 0.0),
+                quiet=True,
+            )
+        except ChildFailed:  # out of memory, or a solver that died: unsettled, like a timeout
+            return Verdict(Status.UNKNOWN, self.route, 0.0)
+        if isinstance(ran, TimedOut):
+            return Verdict(Status.UNKNOWN, self.route, self.limit or 0.0)
+        return ran.value
 
 
 class Pool(Protocol[J]):

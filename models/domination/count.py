@@ -63,7 +63,7 @@ class PlacementCount(Drawn):
     """The minimum placements of ``instance``: one representative per orbit with the orbit's
     size. ``complete`` when the counter ended by proving no other placement exists;
     ``certificate`` names the checked certificate of that last refutation, where one was kept:
-    a DRUP file, or the proof directory of a count by cubes (``certificate_form`` says which)."""
+    a DRUP file with its CNF beside it, or the proof directory of a count by cubes."""
 
     instance: Domination
     knights: int
@@ -73,7 +73,6 @@ class PlacementCount(Drawn):
     counter: str = ENUMERATE
     backend: str | None = DEFAULT_BACKEND
     certificate: str | None = None
-    certificate_form: str = "DRUP, the CNF it refutes beside it"
     drawn: ClassVar[str] = "placement"
 
     @property
@@ -124,7 +123,7 @@ class PlacementCount(Drawn):
         if orbits:
             lines.append(f"orbits by size: {orbits}")
         if self.certificate:
-            lines.append(f"certificate: {self.certificate} ({self.certificate_form})")
+            lines.append(f"certificate: {self.certificate}, checked")
         return "\n".join(lines)
 
     def listing(self) -> Iterator[dict[str, Any]]:
