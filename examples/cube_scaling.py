@@ -34,7 +34,7 @@ from boardsat.proof.run import Plan, open_proof, prove
 
 
 def split_once(
-    variant: str, n: int, folder: Path
+    variant: str, n: int, cubes: int, folder: Path
 ) -> tuple[ProofDirectory, DominationClaim, dict[str, Any]]:
     """The board's proof directory holding its root split, and what making it cost."""
     started = time.perf_counter()
@@ -47,7 +47,7 @@ def split_once(
         str(folder / f"{variant}-{n}"),
         claim,
         best,
-        lambda: split_claim(claim, "lookahead", LOOKAHEAD_CUBES),
+        lambda: split_claim(claim, "lookahead", cubes),
     )
     split = time.perf_counter() - started
     return (
@@ -110,7 +110,12 @@ def cpsat_proof(variant: str, n: int, workers: int, limit: float) -> dict[str, A
 
 
 def measure(
-    instances: list[str], workers: list[int], out: Path | None, check: bool, cpsat_limit: float
+    instances: list[str],
+    workers: list[int],
+    cubes: int,
+    out: Path | None,
+    check: bool,
+    cpsat_limit: float,
 ) -> None:
     """Per board: the split, the proof at each worker count, CP-SAT at each, then one check
     of the proof on the most workers, with as many jobs."""
@@ -125,7 +130,7 @@ def measure(
 
         for instance in instances:
             variant, n = instance.split(":")
-            base, claim, made = split_once(variant, int(n), Path(scratch))
+            base, claim, made = split_once(variant, int(n), cubes, Path(scratch))
             keep("split", instance, **made)
             for count in workers:
                 proven, row = prove_copy(base, claim, count, Path(scratch))
@@ -211,6 +216,9 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=worker_counts, default="1,2", help="worker counts, comma-separated"
     )
+    parser.add_argument(
+        "--cubes", type=int, default=LOOKAHEAD_CUBES, help="lookahead cubes in the split"
+    )
     parser.add_argument("--out", type=Path, help="a JSON lines file the rows are appended to")
     parser.add_argument("--no-check", action="store_true", help="skip the certificate check")
     parser.add_argument(
@@ -222,7 +230,14 @@ def main() -> None:
         plot(*options.plot)
     if options.instances or not options.plot:
         instances = options.instances or ["independent:6"]
-        measure(instances, options.workers, options.out, not options.no_check, options.cpsat_limit)
+        measure(
+            instances,
+            options.workers,
+            options.cubes,
+            options.out,
+            not options.no_check,
+            options.cpsat_limit,
+        )
 
 
 if __name__ == "__main__":

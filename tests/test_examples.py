@@ -46,14 +46,17 @@ def test_cube_scaling_measures_certified_proofs_and_plots_them(tmp_path: Path) -
     script = Path(__file__).parent.parent / "examples" / "cube_scaling.py"
     rows_file, stem = tmp_path / "rows.jsonl", tmp_path / "scaling"
     script_call = [sys.executable, str(script)]
-    measured = [*script_call, "dominating:6", "--workers", "2,1", "--out", str(rows_file)]
+    measured = [*script_call, "dominating:6", "--workers", "2,1", "--cubes", "8"]
+    measured += ["--out", str(rows_file)]
     for arguments in (measured, [*script_call, "--plot", str(rows_file), str(stem)]):
         done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=300)
         assert done.returncode == 0, done.stderr[-2000:]
     rows = [json.loads(line) for line in rows_file.read_text().splitlines()]
     knights = {row["knights"] for row in rows if "knights" in row}
     assert knights == {published_minimum(6, "dominating")}  # the split's placement and CP-SAT's
-    assert sorted(row["workers"] for row in rows if row["method"] == "cubes") == [1, 2]
+    cube_rows = [row for row in rows if row["method"] == "cubes"]
+    assert sorted(row["workers"] for row in cube_rows) == [1, 2]
+    assert all(row["cubes"] >= 8 for row in cube_rows)  # the split asked for, refined if need be
     assert all(row["proven"] for row in rows if row["method"] in ("cubes", "cpsat"))
     (check,) = [row for row in rows if row["method"] == "check"]
     assert check["certified"] and check["workers"] == 2

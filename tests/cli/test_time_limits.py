@@ -20,7 +20,7 @@ from tests.cli.start_up import start_up_s
 
 pytestmark = pytest.mark.slow  # each command runs out its time limit
 
-LIMIT_S = 2.0
+LIMIT_S = 1.0
 
 
 def _far_apart(side: int, first: str, second: str) -> str:
@@ -94,7 +94,7 @@ def test_the_farthest_positions_bfs_ends_within_the_time_limit() -> None:
 @pytest.mark.slow
 def test_an_instance_file_ends_within_its_time_limit(tmp_path: Path) -> None:
     instance = tmp_path / "large.toml"
-    instance.write_text('kind = "domination"\nrows = 300\n[solve]\ntime_limit = 2\n')
+    instance.write_text(f'kind = "domination"\nrows = 300\n[solve]\ntime_limit = {LIMIT_S}\n')
     start_up = start_up_s()
     code, out, seconds = _seconds("solve", str(instance), "--quiet")
     assert unfinished(code, out), out

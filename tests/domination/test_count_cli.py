@@ -72,7 +72,7 @@ def test_the_count_runs_on_the_backend_given(run_cli: CliRun) -> None:
 
 @pytest.mark.slow
 def test_a_count_stopped_by_the_time_limit_says_so(run_cli: CliRun) -> None:
-    code, out, _ = run_cli("domination", "11", "--variant", "total", "--count", "--time-limit", "8")
+    code, out, _ = run_cli("domination", "11", "--variant", "total", "--count", "--time-limit", "3")
     assert code == 3 and "INCOMPLETE: the time limit stopped the count" in out
 
 

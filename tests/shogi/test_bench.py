@@ -62,9 +62,10 @@ def test_the_sixty_move_puzzle_is_the_oracle_distance_and_the_search_proves_it()
 
 
 @pytest.mark.slow  # Fast Downward's translator, in Python, takes seconds to start
-def test_fast_downward_proves_the_sixty_move_puzzle_and_its_plan_replays() -> None:
+def test_fast_downward_proves_the_seed_and_its_plan_replays() -> None:
+    """The peer's routes on shogi; the record runs them on the deep puzzles."""
     pytest.importorskip("up_fast_downward")  # its wheel exists for Linux x86-64 only
     for route in ("fast-downward/blind", "fast-downward/lmcut"):
-        outcome = BENCH.run(Cell("shogi", "sixty", route, time_limit=120))
-        assert (outcome.status, outcome.objective, outcome.exact) == ("OPTIMAL", SIXTY_MOVES, True)
+        outcome = BENCH.run(Cell("shogi", "seed", route, time_limit=120))
+        assert (outcome.status, outcome.objective, outcome.exact) == ("OPTIMAL", SEED_MOVES, True)
         assert outcome.problems == () and "states expanded" in outcome.detail
