@@ -30,14 +30,19 @@ Strengthenings (each admissible: some shortest plan satisfies it, so the optimum
 - ``potential``: with the task's potential ``P`` (admissible, lowered by at most one per move),
   a plan of ``h`` moves from ``P(initial)`` to 0 has ``h - P(initial)`` moves of slack, and a move
   that raises ``P`` by ``k`` spends ``k + 1`` of it (``("spend", t, level)`` for each level up to
-  its cost): one cardinality constraint per horizon.
+  its cost): one cardinality constraint per horizon;
+- ``symmetry``: where a reflection of the board keeps the start and the goal (``mirror``), it maps
+  every plan to a plan, and the first move is not the larger-indexed action of a mirrored pair.
+  The encoding lists those actions last, which keeps it sound beside ``canonical_order``: if the
+  least first move of a plan (up to swapping independent moves) is listed last, every move that
+  could go first is, so each mirrored one is listed earlier and the mirrored plan starts with it.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
@@ -54,6 +59,7 @@ class Strengthenings:
     reachability: bool = True
     goal_distance: bool = True
     potential: bool = True
+    symmetry: bool = True
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -175,6 +181,36 @@ def reachability_layers(task: PlanningTask) -> tuple[dict[Fact, int], dict[int, 
             facts.setdefault(fact, layer)
 
 
+def mirror(task: PlanningTask) -> tuple[int, ...] | None:
+    """The action permutation of the first of the task's symmetries that holds, or None.
+
+    A symmetry holds when it is its own inverse, keeps the initial state and the goal, and maps
+    every action (preconditions, effects and conditional effects, variable by variable) onto an
+    action; then it maps every plan onto a plan of the same length.
+    """
+
+    def content(action: Action, var: Sequence[int]) -> Hashable:
+        return (
+            frozenset((var[v], value) for v, value in action.pre),
+            frozenset((var[v], value) for v, value in action.effects),
+            frozenset(
+                (frozenset((var[v], value) for v, value in e.condition), var[e.var], e.value)
+                for e in action.conditional
+            ),
+        )
+
+    same = range(len(task.variables))
+    index = {content(action, same): i for i, action in enumerate(task.actions)}
+    for var in task.symmetries:
+        keeps = all(var[var[v]] == v and task.initial[var[v]] == task.initial[v] for v in same)
+        if not keeps or any(task.goal.get(var[v]) != task.goal.get(v) for v in same):
+            continue
+        image = [index.get(content(action, var), -1) for action in task.actions]
+        if all(j >= 0 and image[j] == i for i, j in enumerate(image)):
+            return tuple(image)
+    return None
+
+
 DIRECT_USERS = 64
 """Canonical order names up to this many interfering actions of a variable directly, and through a
 ladder beyond: ladders alone slowed CaDiCaL by orders of magnitude on the exchange
@@ -185,9 +221,16 @@ class HorizonEncoding:
     """The task's layers ``0 .. horizon`` on ``model``; ``extend`` appends the next step."""
 
     def __init__(self, task: PlanningTask, strengthenings: Strengthenings | None = None) -> None:
-        self.task = task
         self.model = Model("planning")
         self.options = strengthenings or Strengthenings()
+        self.mirrored = range(0)  # the actions no first move takes, listed last
+        reflection = mirror(task) if self.options.symmetry else None
+        if reflection is not None:
+            first = [i for i, j in enumerate(reflection) if j >= i]
+            last = [i for i, j in enumerate(reflection) if j < i]
+            task = replace(task, actions=tuple(task.actions[i] for i in (*first, *last)))
+            self.mirrored = range(len(first), len(task.actions))
+        self.task = task
         self.horizon = 0
         self.adders: dict[Fact, list[tuple[int, int | None]]] = {}
         for index, action in enumerate(task.actions):
@@ -275,6 +318,9 @@ class HorizonEncoding:
             for index, cost in enumerate(self.costs):
                 if cost >= level:
                     model.add_implication(chosen[index], spent)
+        if t == 0:
+            for index in self.mirrored:
+                model.add_clause([-chosen[index]])
         if t > 0:
             for index, later in enumerate(self.undoers):
                 for other in later:

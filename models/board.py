@@ -64,6 +64,22 @@ class Board:
     def contains(self, square: Square) -> bool:
         return 0 <= square[0] < self.rows and 0 <= square[1] < self.cols
 
+    def reflections(self) -> tuple[tuple[int, ...], ...]:
+        """The symmetries of the board that are their own inverse, each as the square indices
+        it sends the squares to, row by row: the two mirrors and the half turn, and on a square
+        board the two diagonal mirrors. A knight's moves look the same under each."""
+        last_row, last_col = self.rows - 1, self.cols - 1
+        maps = [
+            lambda r, c: (r, last_col - c),
+            lambda r, c: (last_row - r, c),
+            lambda r, c: (last_row - r, last_col - c),
+        ]
+        if self.rows == self.cols:
+            maps += [lambda r, c: (c, r), lambda r, c: (last_col - c, last_row - r)]
+        return tuple(
+            tuple(self.index(image(*square)) for square in self.squares()) for image in maps
+        )
+
     def knight_moves(self, square: Square) -> list[Square]:
         """The squares a knight on ``square`` attacks, in a fixed order."""
         return self.knight_graph[square]

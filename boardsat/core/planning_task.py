@@ -73,6 +73,9 @@ class PlanningTask:
     ``potential`` optionally gives weights whose sum over the facts of a state is a lower bound on
     the moves it still needs (zero in goal states) and which no action lowers by more than one;
     for knights, the sum of every knight's distance to its nearest goal square.
+    ``symmetries`` optionally lists permutations of the variables (by index) that the board
+    allows, its reflections: candidates only, since a start or goal may break them; the encoder
+    keeps one that maps the initial state, the goal and the actions onto themselves.
     """
 
     variables: tuple[Variable, ...]
@@ -81,8 +84,14 @@ class PlanningTask:
     actions: tuple[Action, ...]
     goal_distance: Mapping[Fact, int] | None = None
     potential: Mapping[Fact, int] | None = None
+    symmetries: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
+        for permutation in self.symmetries:
+            if sorted(permutation) != list(range(len(self.variables))):
+                raise BoardsatError(
+                    f"symmetry {list(permutation)} is not a permutation of the variables"
+                )
         if len(self.initial) != len(self.variables):
             raise BoardsatError(
                 f"initial state has {len(self.initial)} values for {len(self.variables)} variables"

@@ -77,6 +77,7 @@ def planning_task(exchange: Exchange) -> PlanningTask:
         actions=tuple(actions),
         goal_distance=goal_distance,
         potential={fact: d for fact, d in goal_distance.items() if d != NEVER},
+        symmetries=board.reflections(),
     )
 
 

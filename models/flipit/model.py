@@ -32,6 +32,35 @@ def jumps(board: FlipBoard) -> Iterator[tuple[int, int, tuple[int, ...]]]:
                     yield source, cells[j], cells[i + 1 : j]
 
 
+def reflections(board: FlipBoard) -> tuple[tuple[int, ...], ...]:
+    """The board's mirror images: cell permutations, each its own inverse and not the identity,
+    that send every line onto a line, read either way. Two lines share at most one cell, so two
+    cells' images fix a line's image; a line left open is tried against every line of its
+    length."""
+    directed = [*board.lines, *(line[::-1] for line in board.lines)]
+    found: list[tuple[int, ...]] = []
+
+    def settle(image: dict[int, int]) -> None:
+        for line in board.lines:
+            known = [c for c in line if c in image]
+            if len(known) == len(line):
+                continue
+            for target in directed:
+                if len(target) == len(line) and all(
+                    image[c] == target[line.index(c)] for c in known
+                ):
+                    settle({**image, **dict(zip(line, target, strict=True))})
+            return
+        whole = tuple(image.get(c, c) for c in range(board.cells))
+        lines_kept = all(tuple(whole[c] for c in line) in directed for line in board.lines)
+        involution = all(whole[d] == c for c, d in enumerate(whole))  # so a permutation too
+        if lines_kept and involution and whole != tuple(range(board.cells)) and whole not in found:
+            found.append(whole)
+
+    settle({})
+    return tuple(found)
+
+
 def planning_task(instance: FlipIt, flips: str = "conditional") -> PlanningTask:
     """The task in the form ``flips`` names; its actions are named ``("jump", colour, from, to,
     ...)``."""
@@ -69,11 +98,13 @@ def planning_task(instance: FlipIt, flips: str = "conditional") -> PlanningTask:
                 (colour(target), jumper),
             )
             actions.append(Action(("jump", jumper, source, target), pre, effects, turns))
+    mirrors = reflections(instance.board)
     return PlanningTask(
         variables=variables,
         initial=_state(instance.start),
         goal=_goal(instance),
         actions=tuple(actions),
+        symmetries=tuple((*mirror, *(n + c for c in mirror)) for mirror in mirrors),
     )
 
 
@@ -93,7 +124,8 @@ def _grounded_task(instance: FlipIt) -> PlanningTask:
         goal = {c: frozenset({HOLE, WHITE}) for c in range(instance.board.cells)}
     else:
         goal = {c: frozenset({cell}) for c, cell in enumerate(instance.goal)}
-    return PlanningTask(variables, tuple(instance.start), goal, tuple(actions))
+    mirrors = reflections(instance.board)
+    return PlanningTask(variables, tuple(instance.start), goal, tuple(actions), symmetries=mirrors)
 
 
 def _state(position: str) -> tuple[bool | str, ...]:

@@ -61,6 +61,15 @@ def moves_on_empty_board(
     return found
 
 
+def mirror_image(board: ShogiBoard) -> tuple[int, ...]:
+    """Each square's mirror image, left for right: every piece moves the same both ways."""
+    return tuple(
+        row * board.cols + board.cols - 1 - col
+        for row in range(board.rows)
+        for col in range(board.cols)
+    )
+
+
 def distances_to(board: ShogiBoard, piece: str, goals: Sequence[int]) -> list[int]:
     """Fewest moves of ``piece`` on the empty board from each square to one of ``goals``."""
     size = board.rows * board.cols
@@ -111,6 +120,7 @@ def planning_task(instance: Shogi) -> PlanningTask:
         actions=tuple(actions),
         goal_distance=goal_distance,
         potential={fact: d for fact, d in goal_distance.items() if d != NEVER},
+        symmetries=(mirror_image(board),),
     )
 
 
