@@ -20,7 +20,8 @@ from boardsat.models.planning.solve import PlanRoute
 
 DEFAULT_BACKEND = "cadical195"
 DEFAULT_STRENGTHEN = "all"
-"""The strengthenings the route adds, as ``Strengthenings.parse`` reads them."""
+"""The strengthenings the route adds, as ``Strengthenings.parse`` reads them: the mirror break
+too, faster over the Flip-It rows of bench/records/planning-symmetry.jsonl."""
 MAX_HORIZON = 100
 """Where a search gives up, proven, when it has no time limit either: the star needs 21 at most."""
 
