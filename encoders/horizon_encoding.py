@@ -181,15 +181,18 @@ def reachability_layers(task: PlanningTask) -> tuple[dict[Fact, int], dict[int, 
             facts.setdefault(fact, layer)
 
 
-def mirror(task: PlanningTask) -> tuple[int, ...] | None:
+def mirror(task: PlanningTask, deadline: Deadline | None = None) -> tuple[int, ...] | None:
     """The action permutation of the first of the task's symmetries that holds, or None.
 
     A symmetry holds when it is its own inverse, keeps the initial state and the goal, and maps
     every action (preconditions, effects and conditional effects, variable by variable) onto an
-    action; then it maps every plan onto a plan of the same length.
+    action; then it maps every plan onto a plan of the same length. Listing the actions takes
+    seconds on a long line, so ``deadline`` is looked at as they go (OutOfTime once it passed).
     """
+    clock = deadline or Deadline(None)
 
     def content(action: Action, var: Sequence[int]) -> Hashable:
+        clock.check()
         return (
             frozenset((var[v], value) for v, value in action.pre),
             frozenset((var[v], value) for v, value in action.effects),
@@ -200,11 +203,16 @@ def mirror(task: PlanningTask) -> tuple[int, ...] | None:
         )
 
     same = range(len(task.variables))
+    kept = [
+        var
+        for var in task.symmetries
+        if all(var[var[v]] == v and task.initial[var[v]] == task.initial[v] for v in same)
+        and all(task.goal.get(var[v]) == task.goal.get(v) for v in same)
+    ]  # checked first: the actions' contents take seconds to list on a long line
+    if not kept:
+        return None
     index = {content(action, same): i for i, action in enumerate(task.actions)}
-    for var in task.symmetries:
-        keeps = all(var[var[v]] == v and task.initial[var[v]] == task.initial[v] for v in same)
-        if not keeps or any(task.goal.get(var[v]) != task.goal.get(v) for v in same):
-            continue
+    for var in kept:
         image = [index.get(content(action, var), -1) for action in task.actions]
         if all(j >= 0 and image[j] == i for i, j in enumerate(image)):
             return tuple(image)
@@ -220,11 +228,16 @@ ladder beyond: ladders alone slowed CaDiCaL by orders of magnitude on the exchan
 class HorizonEncoding:
     """The task's layers ``0 .. horizon`` on ``model``; ``extend`` appends the next step."""
 
-    def __init__(self, task: PlanningTask, strengthenings: Strengthenings | None = None) -> None:
+    def __init__(
+        self,
+        task: PlanningTask,
+        strengthenings: Strengthenings | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
         self.model = Model("planning")
         self.options = strengthenings or Strengthenings()
         self.mirrored = range(0)  # the actions no first move takes, listed last
-        reflection = mirror(task) if self.options.symmetry else None
+        reflection = mirror(task, deadline) if self.options.symmetry else None
         if reflection is not None:
             first = [i for i, j in enumerate(reflection) if j >= i]
             last = [i for i, j in enumerate(reflection) if j < i]

@@ -184,8 +184,6 @@ def find_plan(
     if max_horizon is None and time_limit is None:
         raise BoardsatError("give a maximum horizon or a time limit: a task may have no plan")
     deadline = Deadline(time_limit)
-    encoding = HorizonEncoding(task, strengthenings=strengthenings)
-    session = open_session(encoding.model, backend, **options)
     reports: list[HorizonReport] = []
 
     def finish(ending: Ending, plan: tuple[Action, ...] | None, name: str) -> PlanOutcome:
@@ -196,9 +194,15 @@ def find_plan(
             lower_bound,
             max_horizon,
             backend,
-            _route(name, encoding.options),
+            _route(name, strengthenings or Strengthenings()),
             deadline.elapsed(),
         )
+
+    try:
+        encoding = HorizonEncoding(task, strengthenings, deadline)
+    except OutOfTime:
+        return finish(Ending.UNKNOWN, None, backend)
+    session = open_session(encoding.model, backend, **options)
 
     name = backend
     try:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.core.deadline import Deadline, OutOfTime
 from boardsat.core.errors import BoardsatError
 from boardsat.core.planning_task import PlanningTask
 from boardsat.core.results import Status
@@ -151,3 +152,10 @@ def test_with_the_mirror_break_an_exchange_keeps_its_bfs_optimum(start: str) -> 
     answer = exchange_plan(exchange, route="sat")
     assert path is not None and answer.moves is not None and len(answer.moves) == len(path)
     assert exchange_replay(exchange, answer.moves)[-1] == exchange.goal
+
+
+def test_listing_a_long_line_s_actions_for_its_mirror_keeps_the_time_limit() -> None:
+    """7,564 actions with their flips take seconds to list: the deadline is looked at as they go."""
+    game = FlipIt.parse(line_board(63), "B" * 31 + "." + "B" * 31)
+    with pytest.raises(OutOfTime):
+        HorizonEncoding(planning_task(game), deadline=Deadline(0))
