@@ -34,8 +34,8 @@ Strengthenings (each admissible: some shortest plan satisfies it, so the optimum
 - ``symmetry``: where a reflection of the board keeps the start and the goal (``mirror``), it maps
   every plan to a plan, and the first move is not the larger-indexed action of a mirrored pair.
   The encoding lists those actions last, which keeps it sound beside ``canonical_order``: if the
-  least first move of a plan (up to swapping independent moves) is listed last, every move that
-  could go first is, so each mirrored one is listed earlier and the mirrored plan starts with it.
+  least move that could open a plan (swapping independent moves) is listed last, every such move
+  is, so their mirror images are all listed earlier and the mirrored plan opens with one of them.
 """
 
 from __future__ import annotations
