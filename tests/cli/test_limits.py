@@ -33,6 +33,7 @@ def boardsat(*args: str, within: float) -> tuple[int, str, str, float]:
     return done.returncode, done.stdout, done.stderr, time.perf_counter() - started
 
 
+@pytest.mark.slow
 def test_the_decision_diagram_count_stops_at_the_time_limit() -> None:
     """8x8 has about 1.3 * 10^13 closed tours: the diagram grows for minutes without a count."""
     code, out, err, seconds = boardsat("tour", "8", "--count", "--time-limit", "2", within=120)
@@ -43,6 +44,7 @@ def test_the_decision_diagram_count_stops_at_the_time_limit() -> None:
     assert seconds < 2 + START_UP_S
 
 
+@pytest.mark.slow
 def test_the_enumeration_stops_at_the_time_limit_and_says_how_far_it_got() -> None:
     args = ("tour", "8", "--count", "--counter", "enumerate", "--time-limit", "2", "--json")
     code, out, _, seconds = boardsat(*args, within=120)
@@ -61,6 +63,7 @@ def test_a_count_past_the_memory_ceiling_stops_with_one_line() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -93,6 +96,7 @@ def test_every_solving_command_takes_a_memory_limit(run_cli: CliRun, command: st
     assert code == 0 and "--memory-limit" in out and "exit status 3" in " ".join(out.split())
 
 
+@pytest.mark.slow
 def test_a_large_domination_board_stops_building_at_the_time_limit() -> None:
     """500x500 spent 17 s building and translating under a 5 s limit before builds checked it."""
     args = ("domination", "500", "--time-limit", "2", "--json")

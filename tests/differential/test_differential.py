@@ -19,6 +19,7 @@ from boardsat.differential import KINDS, Outcome, check_case, run_cases
 SLICE = 180  # 30 cases of each kind, a few seconds
 
 
+@pytest.mark.slow
 def test_a_slice_of_every_kind_agrees_with_the_oracles() -> None:
     summary = run_cases(seed=7, cases=SLICE)
     assert summary.disagreements == ()

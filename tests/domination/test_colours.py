@@ -155,6 +155,7 @@ def test_the_split_proves_the_published_total_values(n: int) -> None:
     assert seconds == sorted(seconds) and seconds[-1] <= answer.seconds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("knights_on", COLOURS)
 def test_each_racer_of_a_half_alone_proves_the_half_optimum(knights_on: str) -> None:
     """Each racer of a half's race alone must prove the optimum RC2 finds on the same half, with

@@ -319,6 +319,7 @@ def test_the_lp_route_is_gone() -> None:
         solve_domination(6, 6, "dominating", route="lp")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_portfolio_proves_the_published_optimum_whatever_the_seed(variant: str) -> None:
     """On 11x11, a board auto gives the portfolio, seeds 1 to 3 each prove the published value."""
@@ -359,6 +360,7 @@ ROW_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("row", "variant", "knights_on"), ROW_CASES)
 def test_every_line_up_proves_the_optimum_and_so_does_each_racer_alone(
     row: LineUpRow, variant: str, knights_on: str | None

@@ -91,6 +91,7 @@ def test_fast_downward_blind_astar_proves_the_flipit_seed_optimum() -> None:
     assert len(moves) == 18
 
 
+@pytest.mark.slow
 def test_unified_planning_reads_the_flipit_seed_with_every_flip_as_a_when(tmp_path: Path) -> None:
     task = seed_puzzles()["flipit"].planning_task()
     domain, problem = written(tmp_path, task, "flipit")
@@ -253,6 +254,7 @@ def random_tasks(draw: st.DrawFn) -> PlanningTask:
     return PlanningTask(variables, initial, goal, tuple(actions))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.data())
 def test_each_exported_puzzle_action_does_what_the_task_does(data: st.DataObject) -> None:
@@ -260,6 +262,7 @@ def test_each_exported_puzzle_action_does_what_the_task_does(data: st.DataObject
     assert_same_semantics(task, [data.draw(states(task)) for _ in range(3)])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_each_exported_action_of_a_random_task_does_what_the_task_does(

@@ -49,6 +49,7 @@ def test_the_command_line_limits_replace_the_files(tmp_path: Path) -> None:
     assert {(cell.time_limit, cell.threads) for cell in matrix.cells} == {(1.0, 2)}
 
 
+@pytest.mark.slow
 def test_every_shipped_matrix_reads() -> None:
     names = shipped_matrices()
     assert {"domination", "tour", "tour-counting", "exchange", "flipit", "shogi"} <= set(names)

@@ -68,6 +68,7 @@ def test_a_count_above_the_exact_count_is_caught() -> None:
     assert "above the exact 304" in contradictions(counts)[0]
 
 
+@pytest.mark.slow
 def test_plots_are_written_as_png_and_svg(tmp_path: Path) -> None:
     varied = [{**one, "size": 9 + index % 3} for index, one in enumerate(ROWS)]
     written = draw_plots(varied, tmp_path, ("fast", "slow"))
@@ -82,6 +83,7 @@ def test_plots_are_written_as_png_and_svg(tmp_path: Path) -> None:
             assert "<svg" in path.read_text()
 
 
+@pytest.mark.slow
 def test_no_size_plot_when_every_instance_has_one_size(tmp_path: Path) -> None:
     written = draw_plots(ROWS, tmp_path / "new" / "folder", None)
     assert sorted(path.stem for path in written) == ["cactus", "cactus", "scatter", "scatter"]

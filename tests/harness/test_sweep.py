@@ -162,6 +162,7 @@ def test_jobs_run_their_cells_at_once(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert {row["status"] for row in rows} == {"OPTIMAL"}
 
 
+@pytest.mark.slow
 def test_a_sweep_on_a_local_dask_cluster_gives_the_same_rows(tmp_path: Path) -> None:
     cells = cross("shogi", ["seed", "seed-farthest"], ["bfs", "cadical195/all"], [0], Limits(20))
     cells += cross("tour", ["corner-count:5x5"], ["zdd"], [0], Limits(20))

@@ -79,6 +79,7 @@ def coverage_refuted(claim: PlanningClaim, parent: Cube, cubes: list[Cube]) -> b
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("puzzle", "instance", "strengthen"), SMALL)
 def test_every_cube_below_the_optimum_is_refuted_with_a_certificate(
     puzzle: str, instance: dict[str, str], strengthen: str | None
@@ -96,6 +97,7 @@ def test_every_cube_below_the_optimum_is_refuted_with_a_certificate(
     assert split > 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("puzzle", "instance", "strengthen"), [*SMALL, SEED])
 def test_at_the_optimum_a_cube_holds_a_plan_the_rules_replay(
     puzzle: str, instance: dict[str, str], strengthen: str | None
@@ -118,6 +120,7 @@ def test_at_the_optimum_a_cube_holds_a_plan_the_rules_replay(
         assert not coverage_refuted(claim, Cube(), rest)
 
 
+@pytest.mark.slow
 def test_two_moves_deep_the_cubes_cover_the_claim_and_each_first_move() -> None:
     claim = PlanningClaim.of(
         "exchange", {"start": "B../.../..W", "goal": "W../.../..B"}, 6, "no_undo"

@@ -131,6 +131,7 @@ def test_an_unreachable_goal_is_proven_by_the_bounds_on_the_search_route() -> No
     assert answer.outcome.ending is Ending.NO_PLAN and answer.outcome.max_horizon is None
 
 
+@pytest.mark.slow
 def test_auto_races_both_routes_once_its_glance_has_not_proven_it() -> None:
     """line:20 takes the search about a second: past the glance, both racers run."""
     puzzle = flipit_request(FlipIt.parse(line_board(20), "B" * 10 + HOLE + "B" * 9)).puzzle

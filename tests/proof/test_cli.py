@@ -19,6 +19,7 @@ from boardsat.proof.directory import ProofDirectory
 from tests.conftest import CliRun
 
 
+@pytest.mark.slow
 def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     run_cli: CliRun, tmp_path: Path
 ) -> None:
@@ -53,6 +54,7 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     assert code == 0 and json.loads(again)["cpu_seconds"] == document["cpu_seconds"]  # resumed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 5), (2, 2), (2, 7)])
 def test_a_board_of_fewer_rows_than_bands_is_proven_and_certified(
     run_cli: CliRun, tmp_path: Path, rows: int, cols: int

@@ -23,6 +23,7 @@ def _request(folder: Path, cubes: int = 6, dask: str | None = None) -> CubeReque
     return CubeRequest("lookahead", cubes=cubes, directory=str(folder), dask=dask)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("n", "variant"), [(6, "dominating"), (6, "independent"), (5, "total"), (7, "total")]
 )

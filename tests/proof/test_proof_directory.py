@@ -169,6 +169,7 @@ def test_a_finished_proof_is_certified(finished: ProofDirectory) -> None:
     assert check.certified_all, check.problems
 
 
+@pytest.mark.slow
 def test_drup_certificates_are_checked_and_a_directory_from_before_lrat_still_certifies(
     tmp_path: Path,
 ) -> None:
@@ -189,6 +190,7 @@ def test_drup_certificates_are_checked_and_a_directory_from_before_lrat_still_ce
     assert check.certified_all and check.certified == len(entries), check.problems
 
 
+@pytest.mark.slow
 def test_a_certificate_cut_short_fails_the_check(finished: ProofDirectory) -> None:
     """A certificate whose lemmas are dropped no longer refutes its cube's formula."""
     entries = [
@@ -203,6 +205,7 @@ def test_a_certificate_cut_short_fails_the_check(finished: ProofDirectory) -> No
     assert any(cut["task"] in problem for problem in check_proof(finished).problems)
 
 
+@pytest.mark.slow
 def test_a_verdict_claiming_another_formula_fails_the_check(finished: ProofDirectory) -> None:
     settled = finished.path / "settled.jsonl"
     entries = [json.loads(line) for line in settled.read_text().splitlines()]
@@ -212,6 +215,7 @@ def test_a_verdict_claiming_another_formula_fails_the_check(finished: ProofDirec
     assert any("another formula" in problem for problem in problems)
 
 
+@pytest.mark.slow
 def test_a_split_missing_a_cube_fails_the_check(finished: ProofDirectory) -> None:
     splits = (finished.path / "splits.jsonl").read_text().splitlines()
     root = Split.from_json(json.loads(splits[0]))
@@ -222,6 +226,7 @@ def test_a_split_missing_a_cube_fails_the_check(finished: ProofDirectory) -> Non
     assert any("profile" in problem for problem in check_proof(finished).problems)
 
 
+@pytest.mark.slow
 def test_a_ledger_skips_only_the_certificates_it_accepted_for_the_same_formula(
     finished: ProofDirectory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -264,6 +269,7 @@ def test_a_ledger_that_cannot_be_kept_is_refused_before_any_check(tmp_path: Path
         CheckLedger.open(tmp_path / "missing" / "ledger.jsonl")
 
 
+@pytest.mark.slow
 def test_a_wrong_best_placement_fails_the_check(finished: ProofDirectory) -> None:
     manifest = json.loads((finished.path / "manifest.json").read_text())
     manifest["best"] = [[0, col] for col in range(BEST)]

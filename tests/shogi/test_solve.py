@@ -74,6 +74,7 @@ def test_the_planner_optimum_is_the_bfs_distance(puzzle: Shogi, backend: str) ->
         assert replay(puzzle, answer.moves)[-1] == puzzle.goal
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(puzzles())
 def test_the_lower_bound_never_exceeds_the_bfs_distance(puzzle: Shogi) -> None:

@@ -77,6 +77,7 @@ def test_count_matches_the_seed(capsys: pytest.CaptureFixture[str], counter: str
     assert code == 0 and document["count"] == expected and document["exact"]
 
 
+@pytest.mark.slow
 def test_all_lists_distinct_tours(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "tour", "3", "10", "--all", "--json", "--backend", "glucose4")
     document = json.loads(out)

@@ -182,6 +182,7 @@ def test_tours_of_eight_and_ten_on_every_route_are_valid(n: int) -> None:
             assert validate_tour(n, n, tour, closed=closed) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["cpsat", SAT_BACKEND])
 def test_a_closed_forty_by_forty_tour_by_one_circuit_and_by_quadrants(backend: str) -> None:
     whole = find_tour(TourSpec(Board(40, 40), closed=True), backend)
