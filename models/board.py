@@ -7,7 +7,7 @@ notation ``a1`` is the bottom-left square, so the rank counts rows from the bott
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -69,7 +69,7 @@ class Board:
         it sends the squares to, row by row: the two mirrors and the half turn, and on a square
         board the two diagonal mirrors. A knight's moves look the same under each."""
         last_row, last_col = self.rows - 1, self.cols - 1
-        maps = [
+        maps: list[Callable[[int, int], Square]] = [
             lambda r, c: (r, last_col - c),
             lambda r, c: (last_row - r, c),
             lambda r, c: (last_row - r, last_col - c),
