@@ -67,7 +67,8 @@ class Board:
     def reflections(self) -> tuple[tuple[int, ...], ...]:
         """The symmetries of the board that are their own inverse, each as the square indices
         it sends the squares to, row by row: the two mirrors and the half turn, and on a square
-        board the two diagonal mirrors. A knight's moves look the same under each."""
+        board the two diagonal mirrors, less those that move no square (a mirror of a single row
+        or column). A knight's moves look the same under each."""
         last_row, last_col = self.rows - 1, self.cols - 1
         maps: list[Callable[[int, int], Square]] = [
             lambda r, c: (r, last_col - c),
@@ -76,9 +77,8 @@ class Board:
         ]
         if self.rows == self.cols:
             maps += [lambda r, c: (c, r), lambda r, c: (last_col - c, last_row - r)]
-        return tuple(
-            tuple(self.index(image(*square)) for square in self.squares()) for image in maps
-        )
+        images = (tuple(self.index(image(*square)) for square in self.squares()) for image in maps)
+        return tuple(dict.fromkeys(i for i in images if i != tuple(range(self.size))))
 
     def knight_moves(self, square: Square) -> list[Square]:
         """The squares a knight on ``square`` attacks, in a fixed order."""
