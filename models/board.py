@@ -14,6 +14,8 @@ from functools import cached_property
 from boardsat.core.errors import BoardsatError
 
 Square = tuple[int, int]
+Transform = Callable[[Square], Square]
+"""A symmetry of the board, square by square."""
 KNIGHT_STEPS: tuple[Square, ...] = (
     (1, 2),
     (2, 1),
@@ -64,21 +66,41 @@ class Board:
     def contains(self, square: Square) -> bool:
         return 0 <= square[0] < self.rows and 0 <= square[1] < self.cols
 
-    def reflections(self) -> tuple[tuple[int, ...], ...]:
-        """The symmetries of the board that are their own inverse, each as the square indices
-        it sends the squares to, row by row: the two mirrors and the half turn, and on a square
-        board the two diagonal mirrors, less those that move no square (a mirror of a single row
-        or column). A knight's moves look the same under each."""
+    def symmetries(self) -> dict[str, Transform]:
+        """The non-identity rotations and reflections of the board, one per distinct action on
+        its squares. A knight's moves look the same under each."""
         last_row, last_col = self.rows - 1, self.cols - 1
-        maps: list[Callable[[int, int], Square]] = [
-            lambda r, c: (r, last_col - c),
-            lambda r, c: (last_row - r, c),
-            lambda r, c: (last_row - r, last_col - c),
-        ]
+        candidates: dict[str, Transform] = {
+            "rot180": lambda s: (last_row - s[0], last_col - s[1]),
+            "flip-rows": lambda s: (last_row - s[0], s[1]),
+            "flip-cols": lambda s: (s[0], last_col - s[1]),
+        }
         if self.rows == self.cols:
-            maps += [lambda r, c: (c, r), lambda r, c: (last_col - c, last_row - r)]
-        images = (tuple(self.index(image(*square)) for square in self.squares()) for image in maps)
-        return tuple(dict.fromkeys(i for i in images if i != tuple(range(self.size))))
+            candidates |= {
+                "transpose": lambda s: (s[1], s[0]),
+                "anti-transpose": lambda s: (last_col - s[1], last_row - s[0]),
+                "rot90": lambda s: (s[1], last_row - s[0]),
+                "rot270": lambda s: (last_col - s[1], s[0]),
+            }
+        squares = list(self.squares())
+        seen = {tuple(squares)}
+        found: dict[str, Transform] = {}
+        for name, transform in candidates.items():
+            image = tuple(transform(square) for square in squares)
+            if image not in seen:
+                seen.add(image)
+                found[name] = transform
+        return found
+
+    def reflections(self) -> tuple[tuple[int, ...], ...]:
+        """The symmetries that are their own inverse (all but the quarter turns), each as the
+        square indices it sends the squares to, row by row."""
+        squares = list(self.squares())
+        return tuple(
+            tuple(self.index(transform(square)) for square in squares)
+            for transform in self.symmetries().values()
+            if all(transform(transform(square)) == square for square in squares)
+        )
 
     def knight_moves(self, square: Square) -> list[Square]:
         """The squares a knight on ``square`` attacks, in a fixed order."""

@@ -13,8 +13,7 @@ decided it (bench/results/domination.md, the total section).
 
 from __future__ import annotations
 
-from boardsat.models.board import Board, Square
-from boardsat.models.domination.symmetry import Transform
+from boardsat.models.board import Board, Square, Transform
 
 COLOURS = ("dark", "light")
 

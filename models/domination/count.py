@@ -41,7 +41,6 @@ from boardsat.models.domination.model import (
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve
-from boardsat.models.domination.symmetry import board_symmetries
 from boardsat.models.domination.zdd import COUNTER as ZDD
 from boardsat.models.domination.zdd import placements_by_zdd
 from boardsat.solving.cube import Cube
@@ -292,7 +291,7 @@ def _certify(
 def _images(board: Board, placement: frozenset[Square]) -> set[frozenset[Square]]:
     """Every placement the board's symmetries make of ``placement``, itself included."""
     images = {placement}
-    for transform in board_symmetries(board).values():
+    for transform in board.symmetries().values():
         images.add(frozenset(transform(square) for square in placement))
     return images
 

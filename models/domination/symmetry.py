@@ -8,39 +8,11 @@ exactly the orbit minima, so the optimum survives while the solver is spared ref
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from boardsat.core.deadline import CHECK_EVERY, Deadline
 from boardsat.core.model import Key, Model
 from boardsat.models.board import Board, Square
-
-Transform = Callable[[Square], Square]
-
-
-def board_symmetries(board: Board) -> dict[str, Transform]:
-    """The non-identity symmetries of the board, one per distinct action on its squares."""
-    last_row, last_col = board.rows - 1, board.cols - 1
-    candidates: dict[str, Transform] = {
-        "rot180": lambda s: (last_row - s[0], last_col - s[1]),
-        "flip-rows": lambda s: (last_row - s[0], s[1]),
-        "flip-cols": lambda s: (s[0], last_col - s[1]),
-    }
-    if board.rows == board.cols:
-        candidates |= {
-            "transpose": lambda s: (s[1], s[0]),
-            "anti-transpose": lambda s: (last_col - s[1], last_row - s[0]),
-            "rot90": lambda s: (s[1], last_row - s[0]),
-            "rot270": lambda s: (last_col - s[1], s[0]),
-        }
-    squares = list(board.squares())
-    seen = {tuple(squares)}
-    found: dict[str, Transform] = {}
-    for name, transform in candidates.items():
-        image = tuple(transform(square) for square in squares)
-        if image not in seen:
-            seen.add(image)
-            found[name] = transform
-    return found
 
 
 def add_lex_leader(
@@ -58,7 +30,7 @@ def add_lex_leader(
     checked as it goes (OutOfTime once it has passed): on a large board this takes seconds.
     """
     squares = list(keys)
-    for name, transform in board_symmetries(board).items():
+    for name, transform in board.symmetries().items():
         if any(transform(square) not in keys for square in squares):
             continue
         equal_so_far: int | None = None  # None: the empty prefix, always equal
