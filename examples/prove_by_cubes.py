@@ -2,19 +2,26 @@
 
     python examples/prove_by_cubes.py            # boards 4x4 and 5x5, all three variants
     python examples/prove_by_cubes.py 12 bands   # up to 12x12 (the record in bench/results)
+    python examples/prove_by_cubes.py --boards independent:14,dominating:14 --dask local:16 \\
+        --jobs 16 --budget 540 --out rows.jsonl   # chosen boards on many workers, within 9 min
 
-Each board's proof goes to a temporary directory: the placement found, the claim that one
-knight fewer cannot do, the cubes, and a certificate per refuted cube, checked by boardsat's own
-LRAT (or DRUP) checker before the line is printed.
+Each board's proof goes to a directory (a temporary one unless --keep names one): the placement
+found, the claim that one knight fewer cannot do, the cubes, and a certificate per refuted cube,
+checked by boardsat's own LRAT (or DRUP) checker before the line is printed. With --budget, a
+proof still running when the budget ends is stopped and its line says how far it got.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
+import json
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
+from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.wording import counted
 from boardsat.models.domination import VARIANTS, Domination, published_minimum
 from boardsat.proof.check import check_proof
@@ -22,32 +29,100 @@ from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
 
 
-def prove_board(n: int, variant: str, splitter: str, folder: Path) -> str:
+def prove_board(
+    n: int,
+    variant: str,
+    splitter: str,
+    folder: Path,
+    dask: str | None = None,
+    jobs: int = 1,
+    budget: float | None = None,
+) -> dict[str, Any]:
+    """Prove one board within ``budget`` seconds, then check the proof if it finished."""
     started = time.perf_counter()
-    request = CubeRequest(splitter, cubes=16, directory=str(folder / f"{n}-{variant}"))
-    proof = prove_minimum(Domination(n, n, variant), request)
+    request = CubeRequest(splitter, cubes=16, dask=dask, directory=str(folder / f"{n}-{variant}"))
+    timer = None if budget is None else threading.Timer(budget, cancel)
+    if timer is not None:
+        timer.start()
+    try:
+        proof = prove_minimum(Domination(n, n, variant), request)
+    finally:
+        if timer is not None:
+            timer.cancel()
+        reset_cancellation()
     proved = time.perf_counter() - started
-    started = time.perf_counter()
-    check = check_proof(proof.directory)
-    checked = time.perf_counter() - started
-    verdict = "certified" if check.certified_all else "; ".join(check.problems) or "uncertified"
     status = proof.status
+    row: dict[str, Any] = {
+        "n": n,
+        "variant": variant,
+        "knights": proof.answer["knights"],
+        "published": published_minimum(n, variant),
+        "cubes": status.leaves,
+        "refuted": status.refuted,
+        "lemmas": status.lemmas,
+        "cpu_s": round(status.cpu, 1),
+        "wall_s": round(proved, 1),
+        "proven": status.proven,
+        "check_s": None,
+        "verdict": "stopped at the budget" if proof.open else proof.verdict,
+    }
+    if status.proven:
+        started = time.perf_counter()
+        check = check_proof(proof.directory, jobs=jobs)
+        row["check_s"] = round(time.perf_counter() - started, 1)
+        problems = "; ".join(check.problems)
+        row["verdict"] = "certified" if check.certified_all else problems or "uncertified"
+    sizes = [path.stat().st_size for path in proof.directory.path.rglob("*") if path.is_file()]
+    row["proof_mb"] = round(sum(sizes) / 1e6, 1)
+    return row
+
+
+def line(row: dict[str, Any]) -> str:
+    check = "" if row["check_s"] is None else f"  check {row['check_s']:6.1f} s"
     return (
-        f"{n:>2} {variant:<11} {proof.answer['knights']:>3} (published {published_minimum(n, variant)})"
-        f"  {counted(status.leaves, 'cube'):>9} {counted(status.lemmas, 'lemma'):>9}"
-        f"  CPU {status.cpu:7.1f} s"
-        f"  wall {proved:6.1f} s  check {checked:6.1f} s  {verdict}"
+        f"{row['n']:>2} {row['variant']:<11} {row['knights']:>3} (published {row['published']})"
+        f"  {counted(row['refuted'], 'cube'):>9} of {row['cubes']:<5}"
+        f" {counted(row['lemmas'], 'lemma'):>9}  CPU {row['cpu_s']:7.1f} s"
+        f"  wall {row['wall_s']:6.1f} s{check}  {row['verdict']}"
     )
 
 
+def boards(args: argparse.Namespace) -> list[tuple[int, str]]:
+    if args.boards:
+        chosen = [board.split(":") for board in args.boards.split(",")]
+        return [(int(n), variant) for variant, n in chosen]
+    return [
+        (n, variant)
+        for n in range(4, args.largest + 1)
+        for variant in VARIANTS
+        if published_minimum(n, variant) is not None
+    ]
+
+
 def main() -> None:
-    largest = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    splitter = sys.argv[2] if len(sys.argv) > 2 else "bands"
-    with tempfile.TemporaryDirectory() as folder:
-        for n in range(4, largest + 1):
-            for variant in VARIANTS:
-                if published_minimum(n, variant) is not None:
-                    print(prove_board(n, variant, splitter, Path(folder)), flush=True)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("largest", nargs="?", type=int, default=5, help="boards 4 to this")
+    parser.add_argument("splitter", nargs="?", default="bands", choices=("bands", "lookahead"))
+    parser.add_argument("--boards", help="VARIANT:N,... instead of every board to LARGEST")
+    parser.add_argument("--dask", help="where cubes run: local:N or a scheduler's address")
+    parser.add_argument("--jobs", type=int, default=1, help="certificates checked at once")
+    parser.add_argument("--budget", type=float, help="seconds for all the boards together")
+    parser.add_argument("--out", type=Path, help="a JSON line per board, appended")
+    parser.add_argument("--keep", type=Path, help="keep the proof directories here")
+    args = parser.parse_args()
+    ends = None if args.budget is None else time.perf_counter() + args.budget
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.keep or Path(scratch)
+        for n, variant in boards(args):
+            left = None if ends is None else ends - time.perf_counter()
+            if left is not None and left <= 0:
+                print(f"{n:>2} {variant:<11} not started: the budget is spent", flush=True)
+                continue
+            row = prove_board(n, variant, args.splitter, folder, args.dask, args.jobs, left)
+            print(line(row), flush=True)
+            if args.out is not None:
+                with args.out.open("a") as out:
+                    out.write(json.dumps(row) + "\n")
 
 
 if __name__ == "__main__":

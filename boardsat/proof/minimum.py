@@ -20,7 +20,7 @@ from collections.abc import Callable
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
-from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.models.domination.cubes import MIRROR_BREAKS, DominationClaim, split_claim
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
@@ -56,7 +56,8 @@ def prove_minimum(
             raise BoardsatError(f"{path} holds the proof of another claim: {manifest['describes']}")
         if on_note is not None:
             on_note(f"resuming the proof in {path}")
-        order = order or DominationClaim.from_spec(manifest["claim"]).order
+        kept = DominationClaim.from_spec(manifest["claim"])
+        order, breaks = order or kept.order, kept.breaks
     else:
         if on_progress is not None:
             on_progress("searching a placement to prove optimal")
@@ -68,8 +69,9 @@ def prove_minimum(
         if not found.placement:
             raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
         best = sorted([row, col] for row, col in found.placement)
+        breaks = MIRROR_BREAKS if request.splitter == "bands" else None
     order = order or ORDER[backend_kind(request.plan.route)]
-    claim = DominationClaim(rows, cols, variant, len(best) - 1, order=order)
+    claim = DominationClaim(rows, cols, variant, len(best) - 1, order=order, breaks=breaks)
     directory = open_proof(
         path,
         claim,

@@ -7,6 +7,12 @@ window needs at least as many knights as covering those squares alone takes. Eac
 lemma, a small claim of its own that is refuted and certified like a cube; the profiles are then
 every count vector that meets all lemmas within the budget, so the cubes cover the claim by
 construction, and ``band_profiles`` lets a checker enumerate them again.
+
+The row mirror sends a profile to its reverse and keeps the knights' count, so a band split needs
+only one profile of each mirror pair: the least. That is sound beside a lex-leader break only when
+the break leaves the row mirror alone and breaks symmetries that keep every band's count (the
+column mirror): a placement is mirrored to the least profile first, then to its column-mirror
+leader, which keeps the profile. ``MIRROR_BREAKS`` is that break.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from boardsat.solving.solve import solve
 PUZZLE = "domination"
 BANDS = 3  # three bands of rows: the profiles stay few (bench/results/domination_cubes.md)
 LEMMA = "domination-window"
+MIRROR_BREAKS = ("flip-cols",)  # the lex-leader beside a mirrored band split
+PROFILE_KEEPING = frozenset(MIRROR_BREAKS)  # the symmetries that keep every band's count
 COUNT = "domination-count"
 
 
@@ -54,9 +62,10 @@ class DominationClaim:
     at_most: int
     symmetry: bool = True
     order: str = DEFAULT_ORDER
+    breaks: tuple[str, ...] | None = None  # the symmetries the lex-leader breaks (None: all)
 
     def spec(self) -> dict[str, Any]:
-        return {
+        spec = {
             "puzzle": PUZZLE,
             "rows": self.rows,
             "cols": self.cols,
@@ -65,6 +74,14 @@ class DominationClaim:
             "symmetry": self.symmetry,
             "order": self.order,
         }
+        return spec if self.breaks is None else spec | {"breaks": list(self.breaks)}
+
+    def broken(self) -> frozenset[str]:
+        """The names of the board's symmetries the claim's lex-leader breaks."""
+        if not self.symmetry:
+            return frozenset()
+        every = Board(self.rows, self.cols).symmetries()
+        return frozenset(every if self.breaks is None else every.keys() & set(self.breaks))
 
     def describe(self) -> str:
         return (
@@ -75,6 +92,13 @@ class DominationClaim:
     def grounds(self) -> str | None:
         if not self.symmetry:
             return None
+        if self.breaks is not None:
+            return (
+                f"its symmetry break keeps the least of a placement and its images under"
+                f" {', '.join(self.breaks) or 'no symmetry'}, in {self.order} order; a band split"
+                " keeps the lesser of each pair of mirrored profiles; images have equal knights,"
+                " so refuting the least refutes all"
+            )
         return (
             f"its symmetry break keeps the least placement of each symmetry class, in {self.order}"
             " order; a class's placements have equal knights, so refuting the least refutes all"
@@ -82,6 +106,7 @@ class DominationClaim:
 
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> DominationClaim:
+        breaks = spec.get("breaks")  # absent: every symmetry, as before 0.8
         return cls(
             spec["rows"],
             spec["cols"],
@@ -89,6 +114,7 @@ class DominationClaim:
             spec["at_most"],
             spec["symmetry"],
             spec.get("order", DEFAULT_ORDER),  # proofs made before 0.3 listed squares by rows
+            None if breaks is None else tuple(breaks),
         )
 
     def best_problems(self, best: Sequence[Sequence[int]]) -> list[str]:
@@ -116,7 +142,11 @@ class DominationClaim:
             return None
         bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
         lemmas = [WindowClaim.from_spec(spec) for spec in split.lemmas]
-        expected = {cube.ident for cube in band_cubes(self, bands, lemmas)}
+        mirror = bool(split.params.get("mirror", False))
+        if mirror and not mirrors(self, bands):
+            reason = "needs mirrored bands and a symmetry break that keeps every band's count"
+            return [f"the band split keeps one profile of each mirror pair, which {reason}"]
+        expected = {cube.ident for cube in band_cubes(self, bands, lemmas, mirror)}
         if expected != {cube.ident for cube in split.cubes}:
             return ["the band split's cubes are not every profile its lemmas leave"]
         return []
@@ -129,6 +159,7 @@ class DominationClaim:
             self.at_most,
             symmetry=self.symmetry,
             order=self.order,
+            breaks=self.breaks,
         )
         return built.model
 
@@ -327,13 +358,21 @@ def band_split(
             if least:
                 window = WindowClaim(claim.rows, claim.cols, claim.variant, top, bottom, least - 1)
                 lemmas.append(window)
+    mirror = mirrors(claim, bands)
     return Split(
         "",
         "bands",
-        band_cubes(claim, bands, lemmas),
+        band_cubes(claim, bands, lemmas, mirror),
         tuple(lemma.spec() for lemma in lemmas),
-        {"bands": [list(band) for band in bands]},
+        {"bands": [list(band) for band in bands], "mirror": mirror},
     )
+
+
+def mirrors(claim: DominationClaim, bands: Sequence[tuple[int, int]]) -> bool:
+    """Whether a split into ``bands`` may keep one profile of each row-mirror pair: the bands
+    are each other's mirror images, and the claim's break keeps every band's count."""
+    flipped = [(claim.rows - bottom, claim.rows - top) for top, bottom in reversed(bands)]
+    return flipped == list(bands) and claim.broken() <= PROFILE_KEEPING
 
 
 def band_rows(rows: int, count: int) -> tuple[tuple[int, int], ...]:
@@ -343,13 +382,18 @@ def band_rows(rows: int, count: int) -> tuple[tuple[int, int], ...]:
 
 
 def band_cubes(
-    claim: DominationClaim, bands: Sequence[tuple[int, int]], lemmas: Sequence[WindowClaim]
+    claim: DominationClaim,
+    bands: Sequence[tuple[int, int]],
+    lemmas: Sequence[WindowClaim],
+    mirror: bool = False,
 ) -> tuple[Cube, ...]:
-    """One cube per profile (``band_profiles``): exactly that many knights in each band."""
+    """One cube per profile (``band_profiles``): exactly that many knights in each band; with
+    ``mirror``, only profiles no greater than their reverse."""
     keys = [band_keys(claim, band) for band in bands]
     return tuple(
         Cube(counts=tuple(zip(keys, profile, strict=True)))
         for profile in band_profiles(claim, bands, lemmas)
+        if not mirror or profile <= profile[::-1]
     )
 
 

@@ -13,7 +13,7 @@ is proving that one knight fewer is impossible, not finding a placement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,10 +89,12 @@ def build_refutation(
     *,
     symmetry: bool = True,
     order: str = DEFAULT_ORDER,
+    breaks: Collection[str] | None = None,
 ) -> DominationModel:
     """The placements of at most ``at_most`` knights, as a satisfaction model: a proof that it
-    has no solution proves that ``at_most + 1`` knights are needed."""
-    built, knights = _placements(rows, cols, variant, symmetry, 0, None, order, None)
+    has no solution proves that ``at_most + 1`` knights are needed. With ``symmetry``, the
+    lex-leader breaks the board's symmetries named in ``breaks`` (None: all of them)."""
+    built, knights = _placements(rows, cols, variant, symmetry, 0, None, order, None, breaks)
     built.model.add_at_most(knights, at_most)
     return built
 
@@ -106,6 +108,7 @@ def _placements(
     knights_on: str | None,
     order: str,
     deadline: Deadline | None,
+    breaks: Collection[str] | None = None,
 ) -> tuple[DominationModel, list[int]]:
     """Every rule of the variant on the board, and the knights' literals, without an objective."""
     board = Board(rows, cols)
@@ -142,7 +145,8 @@ def _placements(
         for coverers, least in window_bounds(board, variant, tiles, deadline):
             model.add_at_least([model.lit(knight_key(square)) for square in coverers], least)
     if symmetry:  # ``placed`` is in the chosen order, and so is the dict: the break follows it
-        add_lex_leader(model, board, {square: knight_key(square) for square in placed}, deadline)
+        keys = {square: knight_key(square) for square in placed}
+        add_lex_leader(model, board, keys, deadline, breaks)
     deadline.check()
     return DominationModel(board, variant, model), knights
 

@@ -8,7 +8,7 @@ exactly the orbit minima, so the optimum survives while the solver is spared ref
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from boardsat.core.deadline import CHECK_EVERY, Deadline
 from boardsat.core.model import Key, Model
@@ -16,10 +16,15 @@ from boardsat.models.board import Board, Square
 
 
 def add_lex_leader(
-    model: Model, board: Board, keys: Mapping[Square, Key], deadline: Deadline | None = None
+    model: Model,
+    board: Board,
+    keys: Mapping[Square, Key],
+    deadline: Deadline | None = None,
+    only: Collection[str] | None = None,
 ) -> None:
-    """For each symmetry g that maps the squares of ``keys`` onto themselves: the vector of their
-    variables, in the order ``keys`` lists them, <=lex its g-image.
+    """For each symmetry g that maps the squares of ``keys`` onto themselves (of those named in
+    ``only``, when given): the vector of their variables, in the order ``keys`` lists them,
+    <=lex its g-image.
 
     Any fixed order of the squares keeps exactly one placement per orbit (its least), so the
     break is sound along whichever order the model lists its squares in (order.py).
@@ -31,6 +36,8 @@ def add_lex_leader(
     """
     squares = list(keys)
     for name, transform in board.symmetries().items():
+        if only is not None and name not in only:
+            continue
         if any(transform(square) not in keys for square in squares):
             continue
         equal_so_far: int | None = None  # None: the empty prefix, always equal

@@ -11,8 +11,10 @@ from pysat.solvers import Solver
 
 from boardsat.certificates.drup import check_drup
 from boardsat.core.results import Status
+from boardsat.models.board import Board
 from boardsat.models.domination import cubes, published_minimum
 from boardsat.models.domination.cubes import (
+    MIRROR_BREAKS,
     DominationClaim,
     WindowClaim,
     band_profiles,
@@ -84,22 +86,69 @@ def test_inner_rows_are_those_only_the_window_reaches() -> None:
     assert list(inner_rows(10, 5, 10)) == [7, 8, 9]
 
 
-@pytest.mark.parametrize(("n", "variant"), list(itertools.product(range(4, 9), VARIANTS)))
-def test_refuting_every_cube_gives_the_published_optimum_with_checked_certificates(
-    n: int, variant: str
+@pytest.mark.parametrize(("n", "variant"), list(itertools.product((4, 5, 6, 7), VARIANTS)))
+@pytest.mark.parametrize("count", [2, 3])
+def test_a_mirrored_band_split_keeps_an_image_of_every_placement(
+    n: int, variant: str, count: int
 ) -> None:
-    """One knight fewer than published: every lemma and cube is refuted with a certificate that
-    boardsat.certificates.drup accepts; at the published value some cube holds a valid placement."""
+    """The row mirror is left to the split, the column mirror to the lex-leader: every placement
+    within the budget (enumerated without any break) has an image under the board's symmetries
+    that satisfies the claim's formula and whose profile is one of the cubes kept."""
     best = published_minimum(n, variant)
     if best is None:
         pytest.skip("no placement exists")
-    below = DominationClaim(n, n, variant, best - 1)
+    claim = DominationClaim(n, n, variant, best, breaks=MIRROR_BREAKS)
+    split = band_split(claim, count)
+    bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
+    symmetric = bands == [(n - bottom, n - top) for top, bottom in reversed(bands)]
+    assert split.params["mirror"] == symmetric  # two bands of an odd board are not mirrored
+    kept = {tuple(count for _, count in cube.counts) for cube in split.cubes}
+    assert all(profile <= profile[::-1] for profile in kept) or not symmetric
+    knights = list(claim.decisions())
+    broken = enumerate_solutions(claim.model(), knights, backend="cpsat", limit=3000)
+    leaders = {frozenset((key[1], key[2]) for key in solution) for solution in broken.solutions}
+    every = DominationClaim(n, n, variant, best, symmetry=False)
+    found = enumerate_solutions(every.model(), knights, backend="cpsat", limit=3000)
+    assert found.count >= len(leaders) > 0
+    images = [lambda square: square, *Board(n, n).symmetries().values()]
+    for solution in found.solutions:
+        placement = {(key[1], key[2]) for key in solution}
+        assert any(
+            image in leaders and _profile(set(image), bands) in kept
+            for image in (frozenset(map(transform, placement)) for transform in images)
+        )
+
+
+def test_a_mirrored_split_is_refused_beside_a_break_of_every_symmetry() -> None:
+    """Keeping one profile of a mirror pair is unsound once the lex-leader breaks the row mirror
+    too: the checker says so, and a split made for such a claim keeps every profile."""
+    mirrored = DominationClaim(8, 8, "independent", 13, breaks=MIRROR_BREAKS)
+    split = band_split(mirrored, 3)
+    assert mirrored.split_problems(split) == []
+    every = DominationClaim(8, 8, "independent", 13)
+    assert every.split_problems(split) and "mirror" in every.split_problems(split)[0]
+    whole = band_split(every, 3)
+    assert not whole.params["mirror"] and len(whole.cubes) > len(split.cubes)
+
+
+@pytest.mark.parametrize(("n", "variant"), list(itertools.product(range(4, 9), VARIANTS)))
+@pytest.mark.parametrize("breaks", [None, MIRROR_BREAKS])
+def test_refuting_every_cube_gives_the_published_optimum_with_checked_certificates(
+    n: int, variant: str, breaks: tuple[str, ...] | None
+) -> None:
+    """One knight fewer than published: every lemma and cube is refuted with a certificate that
+    boardsat.certificates.drup accepts; at the published value some cube holds a valid placement.
+    Alike with the whole break and with the column mirror's break beside a mirrored split."""
+    best = published_minimum(n, variant)
+    if best is None:
+        pytest.skip("no placement exists")
+    below = DominationClaim(n, n, variant, best - 1, breaks=breaks)
     split = band_split(below, 2)
     for spec in split.lemmas:
         _assert_certified(WindowClaim.from_spec(spec), Cube())
     for cube in split.cubes:
         _assert_certified(below, cube)
-    at = DominationClaim(n, n, variant, best)
+    at = DominationClaim(n, n, variant, best, breaks=breaks)
     verdicts = (conquer(at, cube, "cadical195", None) for cube in band_split(at, 2).cubes)
     found = next(v for v in verdicts if v.status is Status.SATISFIABLE)
     placement = {(key[1], key[2]) for key in found.solution if key[0] == "knight"}

@@ -20,8 +20,10 @@ from boardsat.core.results import Status
 from boardsat.models.domination import Domination, published_minimum, solve
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
+from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import CheckLedger
+from boardsat.proof.minimum import prove_minimum
 from boardsat.proof.pools import PROOF_SETTINGS, DaskPool, LocalPool, Task
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import proof_status
@@ -80,6 +82,25 @@ def test_a_cut_proof_resumes_without_repeating_a_settled_cube(tmp_path: Path) ->
     settled_first = set(first.submitted[:3])
     assert not settled_first & set(second.submitted)
     assert len(second.submitted) == status.leaves - 3
+
+
+def test_a_band_proof_from_before_the_mirrored_split_resumes_as_it_began(tmp_path: Path) -> None:
+    """A band proof begun under the whole lex-leader (before 0.8) keeps its claim and its split of
+    every profile when resumed; a new one breaks the column mirror and keeps half the profiles."""
+    old = _open(tmp_path / "old", "bands")
+    resumed = prove_minimum(
+        Domination(N, N, VARIANT), CubeRequest("bands", directory=str(old.path))
+    )
+    assert resumed.status.proven and "breaks" not in old.manifest()["claim"]
+    assert not old.splits()[0].params.get("mirror")
+    assert check_proof(old).certified_all
+    new = prove_minimum(
+        Domination(N, N, VARIANT), CubeRequest("bands", directory=str(tmp_path / "new"))
+    )
+    assert new.status.proven and new.directory.manifest()["claim"]["breaks"] == ["flip-cols"]
+    assert new.directory.splits()[0].params["mirror"]
+    assert new.status.leaves < resumed.status.leaves
+    assert check_proof(new.directory).certified_all
 
 
 def test_lemmas_that_leave_no_profile_prove_the_claim_alone(tmp_path: Path) -> None:
