@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -30,9 +31,9 @@ from boardsat.solving.cube import Cube
 BREAKS: dict[str, tuple[bool, tuple[str, ...] | None, bool]] = {
     # name: (lex-leader on, the symmetries it breaks (None: all), mirrored profiles)
     "whole": (True, None, False),
-    "none": (False, None, False),
-    "mirror": (False, None, True),
     "mirror+cols": (True, MIRROR_BREAKS, True),
+    "mirror": (False, None, True),
+    "none": (False, None, False),
 }
 CUBE_LIMIT_S = 600.0
 
@@ -42,12 +43,13 @@ def refute(claim: DominationClaim, cube: Cube) -> tuple[str, float]:
     return verdict.status.value, verdict.cpu
 
 
-def measure(n: int, variant: str, processes: int) -> list[dict[str, Any]]:
-    """One row per break: the cubes, their statuses, summed and largest CPU, and the wall."""
+def measure(n: int, variant: str, processes: int) -> Iterator[dict[str, Any]]:
+    """The split's row, then one row per break as it ends: the cubes, their statuses, summed and
+    largest CPU, and the wall."""
     at_most = (published_minimum(n, variant) or 0) - 1
     started = time.perf_counter()
     split = band_split(DominationClaim(n, n, variant, at_most), 3)
-    rows = [{"n": n, "variant": variant, "split_s": round(time.perf_counter() - started, 1)}]
+    yield {"n": n, "variant": variant, "split_s": round(time.perf_counter() - started, 1)}
     for name, (symmetry, breaks, mirrored) in BREAKS.items():
         claim = DominationClaim(n, n, variant, at_most, symmetry, breaks=breaks)
         cubes = [
@@ -57,19 +59,16 @@ def measure(n: int, variant: str, processes: int) -> list[dict[str, Any]]:
         with ProcessPoolExecutor(processes) as pool:
             verdicts = list(pool.map(refute, [claim] * len(cubes), cubes))
         cpu = [seconds for _, seconds in verdicts]
-        rows.append(
-            {
-                "n": n,
-                "variant": variant,
-                "break": name,
-                "cubes": len(cubes),
-                "statuses": sorted({status for status, _ in verdicts}),
-                "cpu_s": round(sum(cpu), 1),
-                "largest_s": round(max(cpu, default=0.0), 1),
-                "wall_s": round(time.perf_counter() - started, 1),
-            }
-        )
-    return rows
+        yield {
+            "n": n,
+            "variant": variant,
+            "break": name,
+            "cubes": len(cubes),
+            "statuses": sorted({status for status, _ in verdicts}),
+            "cpu_s": round(sum(cpu), 1),
+            "largest_s": round(max(cpu, default=0.0), 1),
+            "wall_s": round(time.perf_counter() - started, 1),
+        }
 
 
 def _profile(cube: Cube) -> tuple[int, ...]:
@@ -83,12 +82,11 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--out", type=Path, help="a JSON line per row, appended")
     args = parser.parse_args()
-    rows = measure(args.n, args.variant, args.processes)
-    for row in rows:
+    for row in measure(args.n, args.variant, args.processes):
         print(json.dumps(row), flush=True)
-    if args.out is not None:
-        with args.out.open("a") as out:
-            out.writelines(json.dumps(row) + "\n" for row in rows)
+        if args.out is not None:
+            with args.out.open("a") as out:
+                out.write(json.dumps(row) + "\n")
 
 
 if __name__ == "__main__":
