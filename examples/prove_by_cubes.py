@@ -4,6 +4,8 @@
     python examples/prove_by_cubes.py 12 bands   # up to 12x12 (the record in bench/results)
     python examples/prove_by_cubes.py --boards independent:14,dominating:14 --dask local:16 \\
         --jobs 16 --budget 540 --out rows.jsonl   # chosen boards on many workers, within 9 min
+    python examples/prove_by_cubes.py --boards dominating:15 --splitter lookahead \\
+        --cube-count 1 --cube-limit 600   # the whole claim as one cube, split if it outruns
 
 Each board's proof goes to a directory (a temporary one unless --keep names one): the placement
 found, the claim that one knight fewer cannot do, the cubes, and a certificate per refuted cube,
@@ -27,20 +29,24 @@ from boardsat.models.domination import VARIANTS, Domination, published_minimum
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
+from boardsat.proof.run import Plan
 
 
 def prove_board(
     n: int,
     variant: str,
     splitter: str,
-    folder: Path,
+    folder: Path,  # made if missing
     dask: str | None = None,
     jobs: int = 1,
     budget: float | None = None,
+    plan: Plan | None = None,
+    cube_count: int = 16,
 ) -> dict[str, Any]:
     """Prove one board within ``budget`` seconds, then check the proof if it finished."""
     started = time.perf_counter()
-    request = CubeRequest(splitter, cubes=16, dask=dask, directory=str(folder / f"{n}-{variant}"))
+    directory = str(folder / f"{n}-{variant}")
+    request = CubeRequest(splitter, cube_count, dask, directory, plan or Plan())
     timer = None if budget is None else threading.Timer(budget, cancel)
     if timer is not None:
         timer.start()
@@ -102,23 +108,38 @@ def boards(args: argparse.Namespace) -> list[tuple[int, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("largest", nargs="?", type=int, default=5, help="boards 4 to this")
-    parser.add_argument("splitter", nargs="?", default="bands", choices=("bands", "lookahead"))
+    parser.add_argument("split", nargs="?", default="bands", choices=("bands", "lookahead"))
+    parser.add_argument("--splitter", choices=("bands", "lookahead"), help="the same, named")
     parser.add_argument("--boards", help="VARIANT:N,... instead of every board to LARGEST")
     parser.add_argument("--dask", help="where cubes run: local:N or a scheduler's address")
     parser.add_argument("--jobs", type=int, default=1, help="certificates checked at once")
     parser.add_argument("--budget", type=float, help="seconds for all the boards together")
+    parser.add_argument("--cube-count", type=int, default=16, help="lookahead's root cubes")
+    parser.add_argument("--cube-limit", type=float, default=60.0, help="seconds before a split")
     parser.add_argument("--out", type=Path, help="a JSON line per board, appended")
     parser.add_argument("--keep", type=Path, help="keep the proof directories here")
     args = parser.parse_args()
     ends = None if args.budget is None else time.perf_counter() + args.budget
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
         for n, variant in boards(args):
             left = None if ends is None else ends - time.perf_counter()
             if left is not None and left <= 0:
                 print(f"{n:>2} {variant:<11} not started: the budget is spent", flush=True)
                 continue
-            row = prove_board(n, variant, args.splitter, folder, args.dask, args.jobs, left)
+            plan = Plan(cube_limit=args.cube_limit)
+            row = prove_board(
+                n,
+                variant,
+                args.splitter or args.split,
+                folder,
+                args.dask,
+                args.jobs,
+                left,
+                plan,
+                args.cube_count,
+            )
             print(line(row), flush=True)
             if args.out is not None:
                 with args.out.open("a") as out:

@@ -158,9 +158,10 @@ variant_option = click.option(
     "--cubes",
     type=click.Choice(SPLITTERS),
     is_flag=False,
-    flag_value="bands",
-    help="Prove the placement found optimal by cube and conquer (bands: one cube per count of"
-    " knights in each band of rows; lookahead: on the knights); the proof is kept in"
+    flag_value="whole",
+    help="Prove the placement found optimal by cube and conquer (whole, the default: the claim"
+    " as one cube, split by lookahead only if it outruns --cube-limit; bands: one cube per"
+    " count of knights in each band of rows; lookahead: on the knights); the proof is kept in"
     " --proof-dir and resumed there. --time-limit bounds the search for the placement.",
 )
 @click.option(

@@ -310,7 +310,7 @@ def _window_cover(claim: WindowClaim) -> tuple[Model, list[int]] | None:
     return None if cover is None else (cover[0], list(cover[1].values()))
 
 
-SPLITTERS = ("bands", "lookahead")
+SPLITTERS = ("whole", "bands", "lookahead")
 LOOKAHEAD_CUBES = 64
 WINDOW_LIMIT_S = 20.0  # per lemma window; a bound proven by then still makes a lemma
 
@@ -322,9 +322,12 @@ def split_claim(
     deadline: Deadline | None = None,
     window_limit: float = WINDOW_LIMIT_S,
 ) -> Split:
-    """The root split of ``claim``: ``bands`` (one cube per profile over BANDS bands of rows, a
-    row a band on a board of fewer rows, ``window_limit`` seconds to bound each lemma's window)
-    or ``lookahead`` (about ``cubes`` cubes on the knights)."""
+    """The root split of ``claim``: ``whole`` (the claim as one cube, which the proof splits by
+    lookahead only if it outruns its limit), ``bands`` (one cube per profile over BANDS bands of
+    rows, a row a band on a board of fewer rows, ``window_limit`` seconds to bound each lemma's
+    window) or ``lookahead`` (about ``cubes`` cubes on the knights)."""
+    if splitter == "whole":
+        return Split("", splitter, (Cube(),))
     if splitter == "bands":
         return band_split(claim, min(BANDS, claim.rows), deadline, window_limit)
     if splitter == "lookahead":

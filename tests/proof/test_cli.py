@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from boardsat.core.wording import data_size
+from boardsat.core.wording import counted, data_size
 from boardsat.models.domination import published_minimum
 from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
@@ -37,7 +37,7 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     code, out, _ = run_cli("proof", "status", str(proof))
     assert code == 0 and "0 remaining; proven" in out
     sizes = [path.stat().st_size for path in (proof / "certificates").iterdir()]
-    assert f"{len(sizes)} certificates: {data_size(sum(sizes))}, the largest" in out
+    assert f"{counted(len(sizes), 'certificate')}: {data_size(sum(sizes))}, the largest" in out
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 0 and f"{best} is optimal, certified" in out
     claim = json.loads((proof / "manifest.json").read_text())["claim"]
@@ -47,7 +47,8 @@ def test_cubes_prove_the_published_optimum_and_the_check_certifies_it(
     assert code == 0 and f"(0 by the ledger {ledger})" in first
     accepted = len(ledger.read_text().splitlines())
     code, out, _ = run_cli("proof", "check", str(proof), "--ledger", str(ledger))
-    assert code == 0 and f"{accepted} refutations certified ({accepted} by the ledger" in out
+    certified = counted(accepted, "refutation")
+    assert code == 0 and f"{certified} certified ({accepted} by the ledger" in out
     code, _, err = run_cli("proof", "check", str(proof), "--ledger", str(proof / "manifest.json"))
     assert code == 2 and "no ledger entry" in err and len(err.strip().splitlines()) == 1
     code, again, _ = run_cli("domination", "6", "--cubes", "--proof-dir", str(proof), "--json")
@@ -60,8 +61,8 @@ def test_a_board_of_fewer_rows_than_bands_is_proven_and_certified(
     run_cli: CliRun, tmp_path: Path, rows: int, cols: int
 ) -> None:
     proof = tmp_path / "p"
-    args = ("domination", str(rows), str(cols), "--cubes", "--proof-dir", str(proof), "--json")
-    code, out, err = run_cli(*args)
+    args = ("domination", str(rows), str(cols), "--cubes", "bands", "--proof-dir", str(proof))
+    code, out, err = run_cli(*args, "--json")
     assert code == 0, err
     best = json.loads(out)["placement"]
     assert len(best) == minimum_knights(rows, cols, "independent")

@@ -34,7 +34,8 @@ def test_a_band_split_proof_exports_and_every_certificate_checks_outside(
     run_cli: CliRun, tmp_path: Path
 ) -> None:
     proof, out = tmp_path / "p", tmp_path / "out"
-    code, _, err = run_cli("domination", "5", "--cubes", "--proof-dir", str(proof), "--quiet")
+    args = ("domination", "5", "--cubes", "bands", "--proof-dir", str(proof), "--quiet")
+    code, _, err = run_cli(*args)
     assert code == 0, err
     code, said, err = run_cli("proof", "export", str(proof), str(out))
     assert code == 0, err

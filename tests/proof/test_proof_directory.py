@@ -338,8 +338,9 @@ class _RootTimesOut(LocalPool):
 def test_a_cube_that_outruns_its_limit_is_split_again_and_still_certified(tmp_path: Path) -> None:
     claim = _claim()
     directory = open_proof(
-        str(tmp_path / "proof"), claim, _best(), lambda: Split("", "lookahead", (Cube(),))
+        str(tmp_path / "proof"), claim, _best(), lambda: split_claim(claim, "whole", 0)
     )
+    assert [split.cubes for split in directory.splits()] == [(Cube(),)]
     pool = _RootTimesOut(1)
     try:
         status = prove(directory, pool, Plan(resplit=4), claim.decisions())
