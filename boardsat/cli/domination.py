@@ -161,16 +161,17 @@ variant_option = click.option(
     flag_value="whole",
     help="Prove the placement found optimal by cube and conquer (whole, the default: the claim"
     " as one cube, split by lookahead only if it outruns --cube-limit; bands: one cube per"
-    " count of knights in each band of rows; lookahead: on the knights); the proof is kept in"
-    " --proof-dir and resumed there. --time-limit bounds the search for the placement.",
+    " count of knights in each band of rows; lookahead: on the knights; colours, total only: a"
+    " lemma per colour's half); the proof is kept in --proof-dir and resumed there."
+    " --time-limit bounds the search for the placement.",
 )
 @click.option(
     "--lemma-limit",
     type=click.FloatRange(min=0, min_open=True),
     default=WINDOW_LIMIT_S,
     show_default=True,
-    help="--cubes bands: seconds for CP-SAT to bound the knights in each window of bands; a"
-    " higher bound is a stronger lemma, which leaves fewer cubes.",
+    help="--cubes bands or colours: seconds for CP-SAT to bound the knights in each window of"
+    " bands, or each colour's half; a higher bound is a stronger lemma, which leaves fewer cubes.",
 )
 @cube_options("domination-ROWSxCOLS-VARIANT.proof")
 @click.option(
@@ -277,8 +278,9 @@ def command(
         refuse_given(
             [*beside, "symmetry", "tiles"], "cannot go with --cubes, which runs solves of its own"
         )
-        if cubes != "bands":
-            refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
+        if cubes not in ("bands", "colours"):
+            reason = "bounds the lemmas of a band or colour split: --cubes bands or colours"
+            refuse_given(["lemma_limit"], reason)
         asked = CubeRequest(
             cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
         )

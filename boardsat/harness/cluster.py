@@ -70,7 +70,10 @@ def dask_client(address: str, settings: dict[str, object] | None = None) -> Iter
         if address.startswith(LOCAL):
             cluster = stack.enter_context(
                 LocalCluster(  # type: ignore[no-untyped-call]
-                    silence_logs=logging.ERROR,  # the workers' warnings, as above
+                    # the workers' warnings, as above, and the error a worker logs when its
+                    # heartbeat meets the scheduler shutting down; a task that fails still
+                    # reaches the caller as its result
+                    silence_logs=logging.CRITICAL,
                     n_workers=int(address.removeprefix(LOCAL)),
                     threads_per_worker=1,
                     processes=True,

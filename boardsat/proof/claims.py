@@ -14,6 +14,7 @@ from boardsat.models.domination.cubes import (
     DominationClaim,
     WindowClaim,
 )
+from boardsat.models.domination.halves import HALF, HalfClaim
 from boardsat.models.planning.cubes import PlanningClaim
 from boardsat.models.registry import PLANNING_PUZZLES
 from boardsat.solving.cube import Claim
@@ -21,6 +22,7 @@ from boardsat.solving.cube import Claim
 FROM_SPEC: dict[str, Any] = {
     PUZZLE: DominationClaim.from_spec,
     LEMMA: WindowClaim.from_spec,
+    HALF: HalfClaim.from_spec,
     COUNT: CountClaim.from_spec,
     **dict.fromkeys(PLANNING_PUZZLES, PlanningClaim.from_spec),
 }

@@ -29,6 +29,8 @@ from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.bounds import cover_model
+from boardsat.models.domination.halves import SPLITTER as COLOUR_SPLITTER
+from boardsat.models.domination.halves import colour_split, colour_split_problems
 from boardsat.models.domination.model import (
     block_placement,
     build_refutation,
@@ -138,6 +140,8 @@ class DominationClaim:
     def split_problems(self, split: Split) -> list[str] | None:
         """What is wrong with a band split (None for a split of another kind): its cubes must be
         every profile its lemmas leave; the lemmas are certified as claims of their own."""
+        if split.splitter == COLOUR_SPLITTER:
+            return colour_split_problems(self, split)
         if split.splitter != "bands":
             return None
         bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
@@ -310,7 +314,7 @@ def _window_cover(claim: WindowClaim) -> tuple[Model, list[int]] | None:
     return None if cover is None else (cover[0], list(cover[1].values()))
 
 
-SPLITTERS = ("whole", "bands", "lookahead")
+SPLITTERS = ("whole", "bands", "lookahead", COLOUR_SPLITTER)
 LOOKAHEAD_CUBES = 64
 WINDOW_LIMIT_S = 20.0  # per lemma window; a bound proven by then still makes a lemma
 
@@ -325,9 +329,14 @@ def split_claim(
     """The root split of ``claim``: ``whole`` (the claim as one cube, which the proof splits by
     lookahead only if it outruns its limit), ``bands`` (one cube per profile over BANDS bands of
     rows, a row a band on a board of fewer rows, ``window_limit`` seconds to bound each lemma's
-    window) or ``lookahead`` (about ``cubes`` cubes on the knights)."""
+    window), ``lookahead`` (about ``cubes`` cubes on the knights) or ``colours`` (the total
+    variant: a lemma per colour's half, bounded within ``window_limit`` seconds too)."""
     if splitter == "whole":
         return Split("", splitter, (Cube(),))
+    if splitter == COLOUR_SPLITTER:
+        if claim.variant != "total":
+            raise BoardsatError("only the total variant splits by colour")
+        return colour_split(claim, deadline, window_limit)
     if splitter == "bands":
         return band_split(claim, min(BANDS, claim.rows), deadline, window_limit)
     if splitter == "lookahead":

@@ -90,11 +90,13 @@ def build_refutation(
     symmetry: bool = True,
     order: str = DEFAULT_ORDER,
     breaks: Collection[str] | None = None,
+    knights_on: str | None = None,
 ) -> DominationModel:
     """The placements of at most ``at_most`` knights, as a satisfaction model: a proof that it
     has no solution proves that ``at_most + 1`` knights are needed. With ``symmetry``, the
-    lex-leader breaks the board's symmetries named in ``breaks`` (None: all of them)."""
-    built, knights = _placements(rows, cols, variant, symmetry, 0, None, order, None, breaks)
+    lex-leader breaks the board's symmetries named in ``breaks`` (None: all of them);
+    ``knights_on`` builds one half of the split total problem, as in ``build_model``."""
+    built, knights = _placements(rows, cols, variant, symmetry, 0, knights_on, order, None, breaks)
     built.model.add_at_most(knights, at_most)
     return built
 

@@ -1,0 +1,143 @@
+"""A total claim split by square colour: one lemma per half, and the colour profiles they leave.
+
+A knight attacks only squares of the other colour, so in a total placement the knights on dark
+squares attack every light square and those on light squares every dark one (colours.py). A
+lemma says that one half needs more than so many knights: a claim of its own, on half the board's
+variables, refuted and certified like a cube. The cubes are every count of dark and light knights
+that meets both lemmas within the claim's budget; when the halves' minima add up to more than the
+budget, none is left and the two lemmas prove the claim alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardsat.core.backends import CPSAT
+from boardsat.core.deadline import Deadline
+from boardsat.core.model import Model
+from boardsat.core.results import Status
+from boardsat.core.wording import counted
+from boardsat.models.board import Board
+from boardsat.models.domination.colours import COLOURS, colour_swap, knight_squares
+from boardsat.models.domination.model import build_model, build_refutation, knight_key
+from boardsat.models.domination.order import DEFAULT_ORDER
+from boardsat.models.domination.routes import CORE_PROVER
+from boardsat.solving.cube import Cube, Split
+from boardsat.solving.solve import solve
+
+HALF = "domination-half"
+SPLITTER = "colours"
+
+
+@dataclass(frozen=True)
+class HalfClaim:
+    """The knights on ``colour`` squares need more than ``at_most`` to attack every square of
+    the other colour (with the lex-leader over the symmetries that keep the colour)."""
+
+    rows: int
+    cols: int
+    colour: str
+    at_most: int
+    order: str = DEFAULT_ORDER
+
+    def spec(self) -> dict[str, Any]:
+        return {
+            "puzzle": HALF,
+            "rows": self.rows,
+            "cols": self.cols,
+            "colour": self.colour,
+            "at_most": self.at_most,
+            "order": self.order,
+        }
+
+    def describe(self) -> str:
+        return (
+            f"the knights on {self.colour} squares of the {self.rows}x{self.cols} board need more"
+            f" than {counted(self.at_most, 'knight')} to attack every square of the other colour"
+        )
+
+    def grounds(self) -> str | None:
+        return (
+            "its symmetry break keeps the least of each class under the symmetries that keep"
+            f" the colour, in {self.order} order; a class's placements have equal knights"
+        )
+
+    @classmethod
+    def from_spec(cls, spec: Mapping[str, Any]) -> HalfClaim:
+        return cls(spec["rows"], spec["cols"], spec["colour"], spec["at_most"], spec["order"])
+
+    def model(self) -> Model:
+        built = build_refutation(
+            self.rows, self.cols, "total", self.at_most, order=self.order, knights_on=self.colour
+        )
+        return built.model
+
+
+def colour_split(claim: Any, deadline: Deadline | None, limit: float) -> Split:
+    """The split of a total ``claim`` (a DominationClaim) by colour: a lemma per half from the
+    bound CP-SAT proves on it within ``limit`` seconds (on a board whose colours a reflection
+    swaps, one half is solved and its bound holds for both), then the profiles left."""
+    board = Board(claim.rows, claim.cols)
+    deadline = deadline or Deadline(None)
+    least: dict[str, int] = {}
+    for colour in COLOURS:
+        if colour_swap(board) is not None and least:
+            least[colour] = next(iter(least.values()))
+            continue
+        least[colour] = _half_minimum(claim, colour, deadline, limit)
+    lemmas = [
+        HalfClaim(claim.rows, claim.cols, colour, need - 1, claim.order)
+        for colour, need in least.items()
+        if need > 0
+    ]
+    return Split("", SPLITTER, colour_cubes(claim, lemmas), tuple(lemma.spec() for lemma in lemmas))
+
+
+def colour_cubes(claim: Any, lemmas: Sequence[HalfClaim]) -> tuple[Cube, ...]:
+    """One cube per count of dark and light knights within the budget that gives each lemma's
+    colour more than its ``at_most``."""
+    board = Board(claim.rows, claim.cols)
+    need = dict.fromkeys(COLOURS, 0)
+    for lemma in lemmas:
+        need[lemma.colour] = max(need[lemma.colour], lemma.at_most + 1)
+    dark, light = (
+        tuple(knight_key(square) for square in knight_squares(board, colour)) for colour in COLOURS
+    )
+    return tuple(
+        Cube(counts=((dark, on_dark), (light, on_light)))
+        for on_dark in range(need["dark"], min(claim.at_most, len(dark)) + 1)
+        for on_light in range(need["light"], min(claim.at_most - on_dark, len(light)) + 1)
+    )
+
+
+def colour_split_problems(claim: Any, split: Split) -> list[str]:
+    """What is wrong with a colour split of ``claim``: it must be of a total claim, its lemmas
+    halves of the same board, and its cubes every profile they leave."""
+    if claim.variant != "total":
+        return ["only the total variant splits by colour"]
+    lemmas = [HalfClaim.from_spec(spec) for spec in split.lemmas]
+    if any(spec.get("puzzle") != HALF for spec in split.lemmas) or any(
+        (lemma.rows, lemma.cols) != (claim.rows, claim.cols) or lemma.colour not in COLOURS
+        for lemma in lemmas
+    ):
+        return ["a lemma of the colour split is not a half of this board"]
+    if {cube.ident for cube in colour_cubes(claim, lemmas)} != {c.ident for c in split.cubes}:
+        return ["the colour split's cubes are not every profile its lemmas leave"]
+    return []
+
+
+def _half_minimum(claim: Any, colour: str, deadline: Deadline, limit: float) -> int:
+    """A proven lower bound on the knights of ``colour`` that attack the other colour: the
+    optimum CP-SAT's core-guided search proves within ``limit`` seconds, or its bound (0 when
+    it proved none). Core search proved the halves of 15x15 to 20x20 in under 5 s, where two
+    default workers left a gap after 20 s (domination_cubes.md, "Total by colour")."""
+    built = build_model(claim.rows, claim.cols, "total", knights_on=colour, order=claim.order)
+    left = deadline.remaining()
+    seconds = limit if left is None else min(left, limit)
+    core = CORE_PROVER[CPSAT]
+    result = solve(built.model, core.backend or CPSAT, time_limit=seconds, **core.options)
+    if result.status is Status.UNSATISFIABLE:
+        return 0  # no cover at all: the claim's own model says so
+    return result.lower_bound or 0
