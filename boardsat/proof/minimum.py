@@ -21,6 +21,7 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.domination.cubes import MIRROR_BREAKS, DominationClaim, split_claim
+from boardsat.models.domination.halves import SPLITTER as COLOUR_SPLITTER
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
@@ -48,6 +49,8 @@ def prove_minimum(
     hears the search and each settled cube; ``on_note``, that a proof is resumed."""
     started = time.perf_counter()
     rows, cols, variant = instance.rows, instance.cols, instance.variant
+    if request.splitter == COLOUR_SPLITTER and variant != "total":
+        raise BoardsatError("only the total variant splits by colour")  # before any file
     path = request.directory or f"domination-{rows}x{cols}-{variant}.proof"
     if ProofDirectory.exists(path):
         manifest = ProofDirectory.open(path).manifest()
