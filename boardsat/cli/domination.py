@@ -39,7 +39,7 @@ from boardsat.models.domination.count import (
     ENUMERATE,
     count_minimum_placements,
 )
-from boardsat.models.domination.cubes import SPLITTERS, WINDOW_LIMIT_S
+from boardsat.models.domination.cubes import DEFAULT_SPLITTER, SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
@@ -71,6 +71,7 @@ CUBE_OPTIONS = (
     "lemma_limit",
 )
 COUNT_OPTIONS = ("count", "listing")
+AUTO_SPLITTER = "auto"  # --cubes alone: DEFAULT_SPLITTER by variant
 SOLVING_ONLY = ("route", "seed", "optimisation", "workers", "split", "symmetry", "tiles", "order")
 """The options that shape the search for one placement, which a count runs on the default route."""
 
@@ -156,10 +157,11 @@ variant_option = click.option(
 )
 @click.option(
     "--cubes",
-    type=click.Choice(SPLITTERS),
+    type=click.Choice([AUTO_SPLITTER, *SPLITTERS]),
     is_flag=False,
-    flag_value="whole",
-    help="Prove the placement found optimal by cube and conquer (whole, the default: the claim"
+    flag_value=AUTO_SPLITTER,
+    help="Prove the placement found optimal by cube and conquer (auto, the default: colours for"
+    " total, whole otherwise; whole: the claim"
     " as one cube, split by lookahead only if it outruns --cube-limit; bands: one cube per"
     " count of knights in each band of rows; lookahead: on the knights; colours, total only: a"
     " lemma per colour's half); the proof is kept in --proof-dir and resumed there."
@@ -273,6 +275,7 @@ def command(
         )
         _count(counting, PictureFiles.asked({"svg": svg, "png": png}), as_json)
     elif cubes is not None:
+        cubes = DEFAULT_SPLITTER[variant] if cubes == AUTO_SPLITTER else cubes
         refuse_given(["listing"], "needs --count")
         beside = [name for name in SOLVING_OPTIONS if name != "time_limit"]
         refuse_given(

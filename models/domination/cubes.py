@@ -315,6 +315,9 @@ def _window_cover(claim: WindowClaim) -> tuple[Model, list[int]] | None:
 
 
 SPLITTERS = ("whole", "bands", "lookahead", COLOUR_SPLITTER)
+# what a proof by cubes starts with, by variant: one cube was cheapest on boards 13 to 16, and
+# the total variant's halves proved it apart (bench/results/domination_cubes.md)
+DEFAULT_SPLITTER = {"independent": "whole", "dominating": "whole", "total": COLOUR_SPLITTER}
 LOOKAHEAD_CUBES = 64
 WINDOW_LIMIT_S = 20.0  # per lemma window; a bound proven by then still makes a lemma
 
