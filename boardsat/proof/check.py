@@ -110,8 +110,23 @@ def check_proof(
             if on_checked is not None:
                 on_checked(done, len(tasks))
     return ProofCheck(
-        claim.describe(), tuple(problems), certified, uncertified, from_ledger, claim.grounds()
+        claim.describe(),
+        tuple(problems),
+        certified,
+        uncertified,
+        from_ledger,
+        _grounds(claim, splits),
     )
+
+
+def _grounds(claim: Claim, splits: list[Split]) -> str | None:
+    """Why refuting the formula proves the claim, and why each split's cases are all the cases
+    (a puzzle's own splitter may say: ``split_grounds``)."""
+    said = [claim.grounds()]
+    own = getattr(claim, "split_grounds", None)
+    if own is not None:
+        said += [own(split) for split in splits]
+    return "; ".join(dict.fromkeys(line for line in said if line)) or None
 
 
 def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> list[str]:

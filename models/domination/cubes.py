@@ -97,9 +97,8 @@ class DominationClaim:
         if self.breaks is not None:
             return (
                 f"its symmetry break keeps the least of a placement and its images under"
-                f" {', '.join(self.breaks) or 'no symmetry'}, in {self.order} order; a band split"
-                " keeps the lesser of each pair of mirrored profiles; images have equal knights,"
-                " so refuting the least refutes all"
+                f" {', '.join(self.breaks) or 'no symmetry'}, in {self.order} order; images have"
+                " equal knights, so refuting the least refutes all"
             )
         return (
             f"its symmetry break keeps the least placement of each symmetry class, in {self.order}"
@@ -136,6 +135,20 @@ class DominationClaim:
     def decisions(self) -> tuple[tuple[str, int, int], ...]:
         """The knights: what a lookahead split fixes (never an encoder's auxiliary)."""
         return band_keys(self, (0, self.rows))
+
+    def split_grounds(self, split: Split) -> str | None:
+        """Why a split of this puzzle's own covers every case the claim leaves open."""
+        if split.splitter == COLOUR_SPLITTER:
+            return (
+                "a knight attacks only the other colour, so each colour's knights alone attack"
+                " every square of the other, and the halves' lemmas bound every placement"
+            )
+        if split.splitter == "bands" and split.params.get("mirror"):
+            return (
+                "mirroring the rows reverses a band profile and keeps the column mirror's"
+                " break, so the lesser of each pair of mirrored profiles stands for both"
+            )
+        return None
 
     def split_problems(self, split: Split) -> list[str] | None:
         """What is wrong with a band split (None for a split of another kind): its cubes must be
