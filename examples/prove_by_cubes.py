@@ -4,8 +4,8 @@
     python examples/prove_by_cubes.py 12 bands   # up to 12x12 (the record in bench/results)
     python examples/prove_by_cubes.py --boards independent:14,dominating:14 --dask local:16 \\
         --jobs 16 --budget 540 --out rows.jsonl   # chosen boards on many workers, within 9 min
-    python examples/prove_by_cubes.py --boards dominating:15 --splitter lookahead \\
-        --cube-count 1 --cube-limit 600   # the whole claim as one cube, split if it outruns
+    python examples/prove_by_cubes.py --boards dominating:15 --splitter whole \\
+        --cube-limit 600   # the whole claim as one cube, split only if it outruns 600 s
 
 Each board's proof goes to a directory (a temporary one unless --keep names one): the placement
 found, the claim that one knight fewer cannot do, the cubes, and a certificate per refuted cube,
@@ -26,6 +26,7 @@ from typing import Any
 from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.wording import counted
 from boardsat.models.domination import VARIANTS, Domination, published_minimum
+from boardsat.models.domination.cubes import SPLITTERS
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
@@ -108,8 +109,8 @@ def boards(args: argparse.Namespace) -> list[tuple[int, str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("largest", nargs="?", type=int, default=5, help="boards 4 to this")
-    parser.add_argument("split", nargs="?", default="bands", choices=("bands", "lookahead"))
-    parser.add_argument("--splitter", choices=("bands", "lookahead"), help="the same, named")
+    parser.add_argument("split", nargs="?", default="bands", choices=SPLITTERS)
+    parser.add_argument("--splitter", choices=SPLITTERS, help="the same, named")
     parser.add_argument("--boards", help="VARIANT:N,... instead of every board to LARGEST")
     parser.add_argument("--dask", help="where cubes run: local:N or a scheduler's address")
     parser.add_argument("--jobs", type=int, default=1, help="certificates checked at once")
