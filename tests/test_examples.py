@@ -19,7 +19,11 @@ SLOW = {
     "farthest_exchange.py",
     "prove_by_cubes.py",
 }  # over 5 s: SAT refutes plan lengths
-RUN_BY_THEIR_OWN_TESTS = {"cube_scaling.py", "count_placements.py"}  # with arguments, below
+RUN_BY_THEIR_OWN_TESTS = {  # with arguments, below
+    "band_breaks.py",
+    "cube_scaling.py",
+    "count_placements.py",
+}
 
 
 def test_there_are_examples_and_the_slow_ones_exist() -> None:
@@ -175,3 +179,39 @@ def test_count_placements_prints_a_row_per_board_with_both_counts() -> None:
             if cell != "-":
                 every, orbits = map(int, cell.split("/"))
                 assert 1 <= orbits <= every <= 8 * orbits
+
+
+def test_band_breaks_refutes_the_same_cubes_under_each_break(tmp_path: Path) -> None:
+    script = Path(__file__).parent.parent / "examples" / "band_breaks.py"
+    out = tmp_path / "rows.jsonl"
+    command = [sys.executable, str(script), "7", "dominating", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    split, *rows = [json.loads(line) for line in out.read_text().splitlines()]
+    cubes = {row["break"]: row["cubes"] for row in rows}
+    assert set(cubes) == {"whole", "none", "mirror", "mirror+cols"} and "split_s" in split
+    assert all(row["statuses"] == ["UNSATISFIABLE"] for row in rows)  # 10 knights are needed
+    assert cubes["whole"] == cubes["none"] > cubes["mirror"] == cubes["mirror+cols"]
+
+
+def test_prove_by_cubes_certifies_chosen_boards_and_writes_a_row_each(tmp_path: Path) -> None:
+    script = Path(__file__).parent.parent / "examples" / "prove_by_cubes.py"
+    out = tmp_path / "rows.jsonl"
+    boards = ["--boards", "total:8,independent:7", "--splitter", "whole"]
+    command = [
+        sys.executable,
+        str(script),
+        *boards,
+        "--keep",
+        str(tmp_path / "p"),
+        "--out",
+        str(out),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(row["variant"], row["n"]) for row in rows] == [("total", 8), ("independent", 7)]
+    for row in rows:
+        assert row["knights"] == published_minimum(row["n"], row["variant"])
+        assert row["proven"] and row["verdict"] == "certified" and row["cubes"] == 1
+    assert (tmp_path / "p" / "8-total").is_dir()
