@@ -151,8 +151,9 @@ class DominationClaim:
         return None
 
     def split_problems(self, split: Split) -> list[str] | None:
-        """What is wrong with a band split (None for a split of another kind): its cubes must be
-        every profile its lemmas leave; the lemmas are certified as claims of their own."""
+        """What is wrong with a band or colour split (None for a split of another kind): its
+        cubes must be every profile its lemmas leave; the lemmas are certified as claims of
+        their own."""
         if split.splitter == COLOUR_SPLITTER:
             return colour_split_problems(self, split)
         if split.splitter != "bands":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardsat.core.backends import CPSAT
 from boardsat.core.deadline import Deadline
@@ -26,6 +26,9 @@ from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import CORE_PROVER
 from boardsat.solving.cube import Cube, Split
 from boardsat.solving.solve import solve
+
+if TYPE_CHECKING:  # the claim's module imports this one
+    from boardsat.models.domination.cubes import DominationClaim
 
 HALF = "domination-half"
 SPLITTER = "colours"
@@ -75,8 +78,8 @@ class HalfClaim:
         return built.model
 
 
-def colour_split(claim: Any, deadline: Deadline | None, limit: float) -> Split:
-    """The split of a total ``claim`` (a DominationClaim) by colour: a lemma per half from the
+def colour_split(claim: DominationClaim, deadline: Deadline | None, limit: float) -> Split:
+    """The split of a total ``claim`` by colour: a lemma per half from the
     bound CP-SAT proves on it within ``limit`` seconds (on a board whose colours a reflection
     swaps, one half is solved and its bound holds for both), then the profiles left."""
     board = Board(claim.rows, claim.cols)
@@ -95,7 +98,7 @@ def colour_split(claim: Any, deadline: Deadline | None, limit: float) -> Split:
     return Split("", SPLITTER, colour_cubes(claim, lemmas), tuple(lemma.spec() for lemma in lemmas))
 
 
-def colour_cubes(claim: Any, lemmas: Sequence[HalfClaim]) -> tuple[Cube, ...]:
+def colour_cubes(claim: DominationClaim, lemmas: Sequence[HalfClaim]) -> tuple[Cube, ...]:
     """One cube per count of dark and light knights within the budget that gives each lemma's
     colour more than its ``at_most``."""
     board = Board(claim.rows, claim.cols)
@@ -112,7 +115,7 @@ def colour_cubes(claim: Any, lemmas: Sequence[HalfClaim]) -> tuple[Cube, ...]:
     )
 
 
-def colour_split_problems(claim: Any, split: Split) -> list[str]:
+def colour_split_problems(claim: DominationClaim, split: Split) -> list[str]:
     """What is wrong with a colour split of ``claim``: it must be of a total claim, its lemmas
     halves of the same board, and its cubes every profile they leave."""
     if claim.variant != "total":
@@ -128,7 +131,7 @@ def colour_split_problems(claim: Any, split: Split) -> list[str]:
     return []
 
 
-def _half_minimum(claim: Any, colour: str, deadline: Deadline, limit: float) -> int:
+def _half_minimum(claim: DominationClaim, colour: str, deadline: Deadline, limit: float) -> int:
     """A proven lower bound on the knights of ``colour`` that attack the other colour: the
     optimum CP-SAT's core-guided search proves within ``limit`` seconds, or its bound (0 when
     it proved none). Core search proved the halves of 15x15 to 20x20 in under 5 s, where two
