@@ -43,6 +43,7 @@ def prove_board(
     budget: float | None = None,
     plan: Plan | None = None,
     cube_count: int = 16,
+    search_limit: float | None = None,
 ) -> dict[str, Any]:
     """Prove one board within ``budget`` seconds, then check the proof if it finished."""
     started = time.perf_counter()
@@ -52,7 +53,7 @@ def prove_board(
     if timer is not None:
         timer.start()
     try:
-        proof = prove_minimum(Domination(n, n, variant), request)
+        proof = prove_minimum(Domination(n, n, variant), request, find_limit=search_limit)
     finally:
         if timer is not None:
             timer.cancel()
@@ -117,6 +118,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, help="seconds for all the boards together")
     parser.add_argument("--cube-count", type=int, default=16, help="lookahead's root cubes")
     parser.add_argument("--cube-limit", type=float, default=60.0, help="seconds before a split")
+    parser.add_argument("--search-limit", type=float, help="seconds to find the placement")
     parser.add_argument("--out", type=Path, help="a JSON line per board, appended")
     parser.add_argument("--keep", type=Path, help="keep the proof directories here")
     args = parser.parse_args()
@@ -130,16 +132,18 @@ def main() -> None:
                 print(f"{n:>2} {variant:<11} not started: the budget is spent", flush=True)
                 continue
             plan = Plan(cube_limit=args.cube_limit)
+            splitter = args.splitter or args.split
             row = prove_board(
                 n,
                 variant,
-                args.splitter or args.split,
+                splitter,
                 folder,
                 args.dask,
                 args.jobs,
                 left,
                 plan,
                 args.cube_count,
+                args.search_limit,
             )
             print(line(row), flush=True)
             if args.out is not None:
