@@ -22,6 +22,7 @@ from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.domination.cubes import MIRROR_BREAKS, DominationClaim, split_claim
 from boardsat.models.domination.halves import SPLITTER as COLOUR_SPLITTER
+from boardsat.models.domination.halves import beside_other_half, half_counts
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
@@ -29,7 +30,7 @@ from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.cubes import CubeProof, CubeRequest, OnProgress, run_cubes
 from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.run import open_proof
-from boardsat.proof.status import counterexample
+from boardsat.proof.status import LEMMA_PREFIX, counterexample
 
 FIND_LIMIT_S = 60.0
 """Seconds for the first placement search when the caller gives none."""
@@ -80,7 +81,11 @@ def prove_minimum(
         claim,
         best,
         lambda: split_claim(
-            claim, request.splitter, request.cubes, window_limit=request.lemma_limit
+            claim,
+            request.splitter,
+            request.cubes,
+            window_limit=request.lemma_limit,
+            halves=half_counts(rows, cols, best) if variant == "total" else None,
         ),
     )
     status = run_cubes(directory, request, claim.decisions(), on_progress)
@@ -88,6 +93,8 @@ def prove_minimum(
     better = None
     if witness is not None:
         better = claim.placement(witness.solution)
+        if witness.task.startswith(LEMMA_PREFIX):  # a colour's half beat the placement's
+            better = beside_other_half(rows, cols, better, best)
         if validate(rows, cols, variant, [(row, col) for row, col in better]):
             raise BoardsatError(f"cube {witness.task} solved to a placement that breaks the rules")
         verdict = (

@@ -53,10 +53,13 @@ class ProofStatus:
         )
 
 
+LEMMA_PREFIX = "lemma-"
+
+
 def lemma_ident(spec: dict[str, object]) -> str:
     """A lemma's name, drawn from its spec as a cube's is from its content."""
     digest = hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
-    return "lemma-" + digest[:16]
+    return LEMMA_PREFIX + digest[:16]
 
 
 def pending(directory: ProofDirectory) -> Pending:

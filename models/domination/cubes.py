@@ -342,18 +342,20 @@ def split_claim(
     cubes: int,
     deadline: Deadline | None = None,
     window_limit: float = WINDOW_LIMIT_S,
+    halves: Mapping[str, int] | None = None,
 ) -> Split:
     """The root split of ``claim``: ``whole`` (the claim as one cube, which the proof splits by
     lookahead only if it outruns its limit), ``bands`` (one cube per profile over BANDS bands of
     rows, a row a band on a board of fewer rows, ``window_limit`` seconds to bound each lemma's
     window), ``lookahead`` (about ``cubes`` cubes on the knights) or ``colours`` (the total
-    variant: a lemma per colour's half, bounded within ``window_limit`` seconds too)."""
+    variant: a lemma per colour's half, from the ``halves`` of the placement found when given,
+    else bounded within ``window_limit`` seconds too)."""
     if splitter == "whole":
         return Split("", splitter, (Cube(),))
     if splitter == COLOUR_SPLITTER:
         if claim.variant != "total":
             raise BoardsatError("only the total variant splits by colour")
-        return colour_split(claim, deadline, window_limit)
+        return colour_split(claim, deadline, window_limit, halves)
     if splitter == "bands":
         return band_split(claim, min(BANDS, claim.rows), deadline, window_limit)
     if splitter == "lookahead":

@@ -20,7 +20,7 @@ from boardsat.core.model import Model
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.board import Board
-from boardsat.models.domination.colours import COLOURS, colour_swap, knight_squares
+from boardsat.models.domination.colours import COLOURS, colour, colour_swap, knight_squares
 from boardsat.models.domination.model import build_model, build_refutation, knight_key
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import CORE_PROVER
@@ -78,24 +78,55 @@ class HalfClaim:
         return built.model
 
 
-def colour_split(claim: DominationClaim, deadline: Deadline | None, limit: float) -> Split:
-    """The split of a total ``claim`` by colour: a lemma per half from the
-    bound CP-SAT proves on it within ``limit`` seconds (on a board whose colours a reflection
-    swaps, one half is solved and its bound holds for both), then the profiles left."""
+def colour_split(
+    claim: DominationClaim,
+    deadline: Deadline | None,
+    limit: float,
+    halves: Mapping[str, int] | None = None,
+) -> Split:
+    """The split of a total ``claim`` by colour: a lemma per half, then the profiles left.
+
+    With ``halves``, the knights per colour of the placement one knight above the claim, each
+    lemma says its half needs that many: if that placement is optimal, its halves are the
+    halves' minima, so both lemmas hold and no profile is left; if a lemma fails, its half's
+    placement beside the other half of that placement is a better one. Without, each lemma takes
+    the bound CP-SAT proves within ``limit`` seconds (on a board whose colours a reflection
+    swaps, one half is solved and its bound holds for both).
+    """
     board = Board(claim.rows, claim.cols)
     deadline = deadline or Deadline(None)
-    least: dict[str, int] = {}
-    for colour in COLOURS:
-        if colour_swap(board) is not None and least:
-            least[colour] = next(iter(least.values()))
+    least: dict[str, int] = dict(halves or {})
+    for side in COLOURS:
+        if side in least:
             continue
-        least[colour] = _half_minimum(claim, colour, deadline, limit)
+        if colour_swap(board) is not None and least:
+            least[side] = next(iter(least.values()))
+            continue
+        least[side] = _half_minimum(claim, side, deadline, limit)
     lemmas = [
-        HalfClaim(claim.rows, claim.cols, colour, need - 1, claim.order)
-        for colour, need in least.items()
+        HalfClaim(claim.rows, claim.cols, side, need - 1, claim.order)
+        for side, need in least.items()
         if need > 0
     ]
     return Split("", SPLITTER, colour_cubes(claim, lemmas), tuple(lemma.spec() for lemma in lemmas))
+
+
+def half_counts(rows: int, cols: int, placement: Sequence[Sequence[int]]) -> dict[str, int]:
+    """The knights of ``placement`` on each colour."""
+    board = Board(rows, cols)
+    on = [colour(board, (row, col)) for row, col in placement]
+    return {side: on.count(side) for side in COLOURS}
+
+
+def beside_other_half(
+    rows: int, cols: int, half: Sequence[Sequence[int]], placement: Sequence[Sequence[int]]
+) -> list[list[int]]:
+    """The knights of ``half`` (one colour's, from a lemma that failed) beside those of
+    ``placement`` on the other colour: a total placement when both are covers."""
+    board = Board(rows, cols)
+    sides = {colour(board, (row, col)) for row, col in half}
+    other = [square for square in placement if colour(board, (square[0], square[1])) not in sides]
+    return sorted([int(row), int(col)] for row, col in [*half, *other])
 
 
 def colour_cubes(claim: DominationClaim, lemmas: Sequence[HalfClaim]) -> tuple[Cube, ...]:
@@ -106,7 +137,7 @@ def colour_cubes(claim: DominationClaim, lemmas: Sequence[HalfClaim]) -> tuple[C
     for lemma in lemmas:
         need[lemma.colour] = max(need[lemma.colour], lemma.at_most + 1)
     dark, light = (
-        tuple(knight_key(square) for square in knight_squares(board, colour)) for colour in COLOURS
+        tuple(knight_key(square) for square in knight_squares(board, side)) for side in COLOURS
     )
     return tuple(
         Cube(counts=((dark, on_dark), (light, on_light)))

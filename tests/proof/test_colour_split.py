@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from boardsat.models.domination.colours import colour
 from boardsat.models.domination.cubes import DominationClaim, split_claim
 from boardsat.models.domination.halves import HalfClaim, colour_cubes, colour_split
 from boardsat.models.domination.rules import validate
+from boardsat.models.domination.solve import solve_request
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
@@ -93,3 +95,31 @@ def test_colours_on_another_variant_is_one_line_and_exit_status_2_and_writes_not
     code, _, err = run_cli("domination", "6", "--cubes", "colours", "--proof-dir", str(proof))
     assert code == 2 and "only the total variant" in err and len(err.strip().splitlines()) == 1
     assert not proof.exists()
+
+
+def test_a_half_that_beats_the_placement_found_gives_a_better_total_placement(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lemmas come from the placement's halves: when the search stops one knight too many
+    on one colour, that half's lemma fails, and its half beside the other half of the
+    placement is a valid total placement of the published optimum."""
+    from boardsat.proof import minimum
+
+    def one_too_many(request: Any) -> Any:
+        found = solve_request(request)
+        board = Board(request.rows, request.cols)
+        spare = next(
+            square
+            for square in board.squares()
+            if square not in found.placement and colour(board, square) == "dark"
+        )
+        return dataclasses.replace(found, placement=found.placement | {spare})
+
+    monkeypatch.setattr(minimum, "solve_request", one_too_many)
+    request = CubeRequest("colours", directory=str(tmp_path / "proof"))
+    proof = prove_minimum(Domination(8, 8, "total"), request)
+    least = published_minimum(8, "total")
+    placement = [(row, col) for row, col in proof.answer["placement"]]
+    assert proof.answer["knights"] == len(placement) == least
+    assert proof.answer["status"] == "SATISFIABLE" and not validate(8, 8, "total", placement)
+    assert f"{least} knights can do it" in proof.verdict
