@@ -172,8 +172,8 @@ variant_option = click.option(
     type=click.FloatRange(min=0, min_open=True),
     default=WINDOW_LIMIT_S,
     show_default=True,
-    help="--cubes bands or colours: seconds for CP-SAT to bound the knights in each window of"
-    " bands, or each colour's half; a higher bound is a stronger lemma, which leaves fewer cubes.",
+    help="--cubes bands: seconds for CP-SAT to bound the knights in each window of bands; a"
+    " higher bound is a stronger lemma, which leaves fewer cubes.",
 )
 @cube_options("domination-ROWSxCOLS-VARIANT.proof")
 @click.option(
@@ -281,9 +281,8 @@ def command(
         refuse_given(
             [*beside, "symmetry", "tiles"], "cannot go with --cubes, which runs solves of its own"
         )
-        if cubes not in ("bands", "colours"):
-            reason = "bounds the lemmas of a band or colour split: --cubes bands or colours"
-            refuse_given(["lemma_limit"], reason)
+        if cubes != "bands":
+            refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
         asked = CubeRequest(
             cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
         )
