@@ -31,6 +31,14 @@ from tests.oracles.proofcheck import check_certificate
 VARIANTS = ("independent", "dominating", "total")
 
 
+def _published_or_skip(n: int, variant: str) -> int:
+    """The published optimum; the test is skipped on a board where no placement exists."""
+    best = published_minimum(n, variant)
+    if best is None:
+        pytest.skip("no placement exists")
+    return best
+
+
 def _profile(placement: set[tuple[int, int]], bands: list[tuple[int, int]]) -> tuple[int, ...]:
     return tuple(sum(1 for row, _ in placement if top <= row < bottom) for top, bottom in bands)
 
@@ -42,9 +50,7 @@ def test_every_placement_within_the_budget_has_its_profile_among_the_cubes(
 ) -> None:
     """The band split's construction is exhaustive: enumerate every placement the claim allows
     (a budget of the optimum, so there are some) and find each one's profile among the cubes."""
-    best = published_minimum(n, variant)
-    if best is None:
-        pytest.skip("no placement exists")
+    best = _published_or_skip(n, variant)
     claim = DominationClaim(n, n, variant, best, symmetry=False)
     split = band_split(claim, count)
     bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
@@ -94,9 +100,7 @@ def test_a_mirrored_band_split_keeps_an_image_of_every_placement(
     """The row mirror is left to the split, the column mirror to the lex-leader: every placement
     within the budget (enumerated without any break) has an image under the board's symmetries
     that satisfies the claim's formula and whose profile is one of the cubes kept."""
-    best = published_minimum(n, variant)
-    if best is None:
-        pytest.skip("no placement exists")
+    best = _published_or_skip(n, variant)
     claim = DominationClaim(n, n, variant, best, breaks=MIRROR_BREAKS)
     split = band_split(claim, count)
     bands = [(int(top), int(bottom)) for top, bottom in split.params["bands"]]
@@ -139,9 +143,7 @@ def test_refuting_every_cube_gives_the_published_optimum_with_checked_certificat
     """One knight fewer than published: every lemma and cube is refuted with a certificate that
     boardsat.certificates.drup accepts; at the published value some cube holds a valid placement.
     Alike with the whole break and with the column mirror's break beside a mirrored split."""
-    best = published_minimum(n, variant)
-    if best is None:
-        pytest.skip("no placement exists")
+    best = _published_or_skip(n, variant)
     below = DominationClaim(n, n, variant, best - 1, breaks=breaks)
     split = band_split(below, 2)
     for spec in split.lemmas:
