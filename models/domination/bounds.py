@@ -6,8 +6,11 @@ values under it, so a bound here must hold for every placement, with no exceptio
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardsat.core.deadline import Deadline
 from boardsat.core.model import Model
+from boardsat.core.results import Status
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.colours import knight_squares
 
@@ -74,6 +77,22 @@ def _tile_minimum(
     if not result.proven_optimal or result.objective is None:
         return list(knights), 0
     return list(knights), result.objective
+
+
+def proven_bound(
+    model: Model, deadline: Deadline, limit: float, backend: str = "cpsat", **options: Any
+) -> int:
+    """The lower bound ``backend`` proves on ``model``'s minimum within ``limit`` seconds (and
+    ``deadline``): its optimum when settled, 0 when it proves none or finds no solution (the
+    caller's own model then says so)."""
+    from boardsat.solving.solve import solve
+
+    left = deadline.remaining()
+    seconds = limit if left is None else min(left, limit)
+    result = solve(model, backend, time_limit=seconds, **options)
+    if result.status is Status.UNSATISFIABLE:
+        return 0
+    return result.lower_bound or 0
 
 
 def cover_model(

@@ -25,10 +25,9 @@ from typing import Any
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Model
-from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
-from boardsat.models.domination.bounds import cover_model
+from boardsat.models.domination.bounds import cover_model, proven_bound
 from boardsat.models.domination.halves import SPLITTER as COLOUR_SPLITTER
 from boardsat.models.domination.halves import colour_split, colour_split_problems
 from boardsat.models.domination.model import (
@@ -42,7 +41,6 @@ from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.rules import validate
 from boardsat.solving.cube import Cube, Split
 from boardsat.solving.lookahead import lookahead_cubes
-from boardsat.solving.solve import solve
 
 PUZZLE = "domination"
 BANDS = 3  # three bands of rows: the profiles stay few (bench/results/domination_cubes.md)
@@ -489,13 +487,4 @@ def _window_minimum(
         return 0  # no cover at all: the claim's own model says so
     model, knights = cover
     model.minimize(knights)
-    left = deadline.remaining()
-    result = solve(
-        model,
-        "cpsat",
-        time_limit=limit if left is None else min(left, limit),
-        workers=2,
-    )
-    if result.status is Status.UNSATISFIABLE:
-        return 0  # no cover at all: the claim's own model says so
-    return result.lower_bound or 0
+    return proven_bound(model, deadline, limit, workers=2)

@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, Any
 from boardsat.core.backends import CPSAT
 from boardsat.core.deadline import Deadline
 from boardsat.core.model import Model
-from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.board import Board
+from boardsat.models.domination.bounds import proven_bound
 from boardsat.models.domination.colours import COLOURS, colour, colour_swap, knight_squares
 from boardsat.models.domination.model import build_model, build_refutation, knight_key
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import CORE_PROVER
 from boardsat.solving.cube import Cube, Split
-from boardsat.solving.solve import solve
 
 if TYPE_CHECKING:  # the claim's module imports this one
     from boardsat.models.domination.cubes import DominationClaim
@@ -162,16 +161,11 @@ def colour_split_problems(claim: DominationClaim, split: Split) -> list[str]:
     return []
 
 
-def _half_minimum(claim: DominationClaim, colour: str, deadline: Deadline, limit: float) -> int:
-    """A proven lower bound on the knights of ``colour`` that attack the other colour: the
+def _half_minimum(claim: DominationClaim, side: str, deadline: Deadline, limit: float) -> int:
+    """A proven lower bound on the knights on ``side`` squares that attack the other colour: the
     optimum CP-SAT's core-guided search proves within ``limit`` seconds, or its bound (0 when
     it proved none). Core search proved the halves of 15x15 to 20x20 in under 5 s, where two
     default workers left a gap after 20 s (domination_cubes.md, "Total by colour")."""
-    built = build_model(claim.rows, claim.cols, "total", knights_on=colour, order=claim.order)
-    left = deadline.remaining()
-    seconds = limit if left is None else min(left, limit)
+    built = build_model(claim.rows, claim.cols, "total", knights_on=side, order=claim.order)
     core = CORE_PROVER[CPSAT]
-    result = solve(built.model, core.backend or CPSAT, time_limit=seconds, **core.options)
-    if result.status is Status.UNSATISFIABLE:
-        return 0  # no cover at all: the claim's own model says so
-    return result.lower_bound or 0
+    return proven_bound(built.model, deadline, limit, core.backend or CPSAT, **core.options)

@@ -12,7 +12,7 @@ from pysat.solvers import Solver
 from boardsat.certificates.drup import check_drup
 from boardsat.core.results import Status
 from boardsat.models.board import Board
-from boardsat.models.domination import cubes, published_minimum
+from boardsat.models.domination import published_minimum
 from boardsat.models.domination.cubes import (
     MIRROR_BREAKS,
     DominationClaim,
@@ -22,6 +22,7 @@ from boardsat.models.domination.cubes import (
     inner_rows,
 )
 from boardsat.models.domination.rules import validate
+from boardsat.solving import solve as solving
 from boardsat.solving.conquer import conquer
 from boardsat.solving.cube import Cube
 from boardsat.solving.lookahead import coverage_formula, lookahead_cubes
@@ -71,7 +72,7 @@ def test_each_window_is_bounded_within_the_lemma_limit(monkeypatch: pytest.Monke
     """The window limit reaches CP-SAT, and the lemmas it bounds still hold: the split is the
     default's, since 7x7's windows are solved at once."""
     limits: list[float] = []
-    real_solve = cubes.solve
+    real_solve = solving.solve  # what the lemma bounds call (bounds.proven_bound)
 
     def solve_timed(*args: Any, time_limit: float, **options: Any) -> Any:
         limits.append(time_limit)
@@ -79,7 +80,7 @@ def test_each_window_is_bounded_within_the_lemma_limit(monkeypatch: pytest.Monke
 
     claim = DominationClaim(7, 7, "independent", 12)
     expected = band_split(claim, 3)
-    monkeypatch.setattr(cubes, "solve", solve_timed)
+    monkeypatch.setattr(solving, "solve", solve_timed)
     split = band_split(claim, 3, window_limit=1.5)
     assert limits and all(limit <= 1.5 for limit in limits)
     assert split.lemmas == expected.lemmas and split.cubes == expected.cubes
