@@ -33,11 +33,15 @@ from boardsat.core.wording import counted as counted_words
 from boardsat.encoders.cnf.backend import check_proof_path
 from boardsat.encoders.export import export_model
 from boardsat.models.domination import Domination, build_model
+from boardsat.models.domination.colour_count import COUNTER as COLOURS
 from boardsat.models.domination.count import (
+    AUTO,
     COUNTERS,
     DEFAULT_BACKEND,
     ENUMERATE,
+    ON_SOLVER,
     count_minimum_placements,
+    pick_counter,
 )
 from boardsat.models.domination.cubes import DEFAULT_SPLITTER, SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.model import VARIANTS
@@ -178,15 +182,17 @@ variant_option = click.option(
 @cube_options("domination-ROWSxCOLS-VARIANT.proof")
 @click.option(
     "--count",
-    type=click.Choice(COUNTERS),
+    type=click.Choice((AUTO, *COUNTERS)),
     is_flag=False,
-    flag_value=ENUMERATE,
+    flag_value=AUTO,
     help="Count every placement of the proven minimum, all and up to rotation and reflection"
-    f" (enumerate: one per orbit on --backend, {DEFAULT_BACKEND} unless given; zdd: a decision"
-    " diagram, small boards). --proof keeps the certificate that the count is complete;"
-    " --svg and --png draw one board per orbit. With --cubes lookahead the enumeration is split"
-    " into cubes, kept and resumed in --proof-dir (default domination-ROWSxCOLS-VARIANT.count),"
-    " and its completeness proven by cubes there.",
+    f" (enumerate: one per orbit on --backend, {DEFAULT_BACKEND} unless given; colours, total"
+    " only: each colour's half listed alone, then paired; zdd: a decision diagram, small boards;"
+    " auto: colours for total, else enumerate). --proof keeps the certificate that the count is"
+    " complete (colours: one per half, PROOF's name with -dark or -light added); --svg and --png"
+    " draw one board per orbit. With --cubes lookahead the enumeration is split into cubes, kept"
+    " and resumed in --proof-dir (default domination-ROWSxCOLS-VARIANT.count), and its"
+    " completeness proven by cubes there.",
 )
 @click.option(
     "--list",
@@ -247,8 +253,13 @@ def command(
         report_export(export_model(built.model, export_path), as_json)
     elif count is not None:
         refuse_given(SOLVING_ONLY, "cannot go with --count")
+        if cubes is not None and count == AUTO:
+            count = ENUMERATE  # cubes split the one enumeration of the whole board
+        count = pick_counter(count, variant)
+        if count not in ON_SOLVER:
+            refuse_given(["backend", "proof"], "belongs to a counter on a solver")
         if count != ENUMERATE:
-            refuse_given(["backend", "proof", *CUBE_OPTIONS], "belongs to --count enumerate")
+            refuse_given(CUBE_OPTIONS, "belongs to --count enumerate")
         by_cubes = None
         if cubes is None:
             refuse_given(CUBE_OPTIONS, "needs --cubes")
@@ -351,8 +362,8 @@ class CountRequest:
 
 def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None:
     """Count the minimum placements, write the list of orbits, then print the count."""
-    if request.certificate is not None:
-        check_proof_path(request.certificate)
+    if request.certificate is not None and request.counter != COLOURS:
+        check_proof_path(request.certificate)  # the colours counter checks its halves' names
     if request.listing is not None:
         new_file_target(request.listing)
     if request.cubes is None:
@@ -375,7 +386,9 @@ def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None
         )
         terminal.stop()
         counted, document, lines = by_cubes.count, by_cubes.to_json(), by_cubes.lines()
-    if request.listing is not None:
+    if request.listing is not None and not counted.listed:
+        lines.append(f"no {request.listing} written: the orbits were counted, not listed")
+    elif request.listing is not None:
         rows = "".join(json.dumps(row) + "\n" for row in counted.listing())
         write_new_file(request.listing, rows)
         document["list"] = request.listing

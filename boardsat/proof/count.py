@@ -36,15 +36,13 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.files import append_json_line
 from boardsat.core.wording import counted
 from boardsat.models.board import Square
-from boardsat.models.domination.count import (
+from boardsat.models.domination.count import ENUMERATE, PlacementCount, tally
+from boardsat.models.domination.cubes import CountClaim, DominationClaim
+from boardsat.models.domination.enumeration import (
     CLAUSAL,
-    ENUMERATE,
-    PlacementCount,
     enumerate_representatives,
     orbit_sizes,
-    tally,
 )
-from boardsat.models.domination.cubes import CountClaim, DominationClaim
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.solve import solve

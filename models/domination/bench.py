@@ -15,7 +15,8 @@ checked here by :func:`validate`, apart from the check the route makes itself.
 
 Counts: ``count-VARIANT:N`` (or ``:RxC``) asks how many placements of the proven minimum there
 are, held to A103315 on square dominating boards. Its routes are the counters of count.py:
-``enumerate/BACKEND`` and ``zdd``; the row's detail gives the orbits counted.
+``enumerate/BACKEND``, ``colours/BACKEND`` (total boards only) and ``zdd``; the row's detail
+gives the orbits counted.
 """
 
 from __future__ import annotations
@@ -30,7 +31,13 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Result, Status
 from boardsat.core.wording import counted as counted_words
 from boardsat.models.board import Board, Square
-from boardsat.models.domination.count import COUNTERS, ENUMERATE, count_minimum_placements
+from boardsat.models.domination.colour_count import COUNTER as COLOURS
+from boardsat.models.domination.count import (
+    COUNTERS,
+    ENUMERATE,
+    ON_SOLVER,
+    count_minimum_placements,
+)
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import VARIANTS, build_model, check_variant, decode
@@ -84,6 +91,7 @@ def _route_names() -> tuple[str, ...]:
         names += [f"{backend}/{name}" for name, route in ROUTES.items() if kind in route.kinds]
         names.append(f"{backend}/{TEXTBOOK}")
     names += [f"{ENUMERATE}/{backend}" for backend in (SAT_SOLVER, CPSAT)]
+    names.append(f"{COLOURS}/{SAT_SOLVER}")
     return (*names, ZDD)
 
 
@@ -134,15 +142,15 @@ def route(name: str) -> RouteSpec:
     if name == ZDD:
         return RouteSpec(name, ZDD, ZDD)
     counting, _, backend = name.partition("/")
-    if counting == ENUMERATE:
+    if counting in ON_SOLVER:
         backend_kind(backend)  # an unknown or missing backend is one line
-        return RouteSpec(name, backend, ENUMERATE)
+        return RouteSpec(name, backend, counting)
     parts = _ROUTE.fullmatch(name)
     if parts is None or parts["route"] not in (*ROUTES, TEXTBOOK, TUNED):
         raise BoardsatError(
             f"unknown domination route {name!r}: give BACKEND/ROUTE[@ORDER][/sym|/nosym], "
             f"ROUTE one of {', '.join((*ROUTES, TEXTBOOK))}, gurobi/{TUNED}; to count,"
-            f" {ENUMERATE}/BACKEND or {ZDD}"
+            f" {ENUMERATE}/BACKEND, {COLOURS}/BACKEND or {ZDD}"
         )
     backend, chosen = parts["backend"], parts["route"]
     if chosen == TUNED:
@@ -169,6 +177,8 @@ def applies(spec: InstanceSpec, chosen: RouteSpec) -> str | None:
     when it was read."""
     if (spec.sense == "count") != (chosen.encoding in COUNTERS):
         return f"{chosen.name} does not {'count' if spec.sense == 'count' else 'minimise'}"
+    if chosen.encoding == COLOURS and board_of(spec.name.removeprefix(COUNT_PREFIX))[2] != "total":
+        return f"{chosen.name} splits total boards only"
     return None
 
 

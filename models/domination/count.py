@@ -1,14 +1,13 @@
 """Counting minimum knight placements: all of them, and up to the board's symmetries.
 
-Once the minimum k is proven, the placements of k knights are listed by one of two counters.
-``enumerate`` on a SAT solver asks for placements on the model with the lex-leader break, which
-keeps exactly one placement of every orbit (symmetry.py), and blocks each one found; the squares
-follow the order the SAT routes use (routes.ORDER). The placements found are then the orbit
-representatives, and the count is complete when the solver proves no other exists. That last
-refutation can be kept as a DRUP certificate: the CNF of the break with every representative
-blocked, refuted. On CP-SAT or a MIP solver, ``enumerate`` lists every placement, with no break,
-and sorts them into orbits here; so does ``zdd``, which reads them off a decision diagram
-(zdd.py). Either way the count of all placements is the sum of the orbits' sizes.
+Once the minimum k is proven, the placements of k knights are listed by one of three counters.
+``enumerate`` lists them on a solver (enumeration.py): on a SAT solver one per orbit, under the
+lex-leader break, and the count is complete when the solver proves no other exists, a refutation
+kept as a DRUP certificate on request; elsewhere every placement, sorted into orbits here.
+``colours`` (total only) lists each colour's half on its own and pairs them (colour_count.py);
+``zdd`` reads every placement off a decision diagram (zdd.py). The count of all placements is
+the sum of the orbits' sizes (for ``colours``, the product of the halves' counts). ``auto``
+picks by variant (DEFAULT_COUNTER).
 
 >>> from boardsat.models.domination import Domination
 >>> counted = count_minimum_placements(Domination(4, 4, "dominating"))
@@ -23,46 +22,50 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from boardsat.certificates.drup import check_drup, read_cnf, read_proof
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
-from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
+from boardsat.models.domination.colour_count import COUNTER as COLOURS
+from boardsat.models.domination.colour_count import count_by_colour
 from boardsat.models.domination.draw import contact_sheet
-from boardsat.models.domination.instance import Domination
-from boardsat.models.domination.model import (
-    block_placement,
-    build_refutation,
-    knight_key,
-    placed_squares,
+from boardsat.models.domination.enumeration import (
+    CLAUSAL,
+    certify_complete,
+    enumerate_placements,
+    enumerate_representatives,
+    images,
+    least,
+    orbit_sizes,
+    orbits,
 )
-from boardsat.models.domination.routes import ORDER, backend_kind
+from boardsat.models.domination.instance import Domination
+from boardsat.models.domination.routes import backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve
 from boardsat.models.domination.zdd import COUNTER as ZDD
 from boardsat.models.domination.zdd import placements_by_zdd
-from boardsat.solving.cube import Cube
-from boardsat.solving.solve import enumerate_solutions
-from boardsat.solving.solve import solve as solve_model
 
 ENUMERATE = "enumerate"
-COUNTERS = (ENUMERATE, ZDD)
+AUTO = "auto"
+COUNTERS = (ENUMERATE, COLOURS, ZDD)
+ON_SOLVER = (ENUMERATE, COLOURS)
+"""The counters that list placements on a solver, ``--backend``: the others need none."""
 DEFAULT_BACKEND = "cadical195"
-"""The domination-counting record measures the counters and backends against each other."""
-CLAUSAL = ("sat", "rc2")
-"""The backend kinds that enumerate under the lex-leader break, one placement per orbit, blocking
-each on the knights alone. CP-SAT and MIP solvers list every placement instead, sorted into
-orbits here: their enumeration would also walk the break's free chain variables."""
+DEFAULT_COUNTER = {"independent": ENUMERATE, "dominating": ENUMERATE, "total": COLOURS}
+"""The records domination-counting and domination-counting-total measure the counters and
+backends against each other."""
 
 
 @dataclass(frozen=True)
 class PlacementCount(Drawn):
-    """The minimum placements of ``instance``: one representative per orbit with the orbit's
-    size. ``complete`` when the counter ended by proving no other placement exists;
-    ``certificate`` names the checked certificate of that last refutation, where one was kept:
-    a DRUP file with its CNF beside it, or the proof directory of a count by cubes."""
+    """The minimum placements of ``instance``: one representative per orbit (its least
+    placement by sorted squares) with the orbit's size. ``complete`` when the counter ended by
+    proving no other placement exists; ``certificate`` names the checked certificate of that
+    last refutation, where one was kept: a DRUP file with its CNF beside it (the ``colours``
+    counter keeps one per half listed, the names joined by commas), or the proof directory of a
+    count by cubes."""
 
     instance: Domination
     knights: int
@@ -72,6 +75,8 @@ class PlacementCount(Drawn):
     counter: str = ENUMERATE
     backend: str | None = DEFAULT_BACKEND
     certificate: str | None = None
+    totals: tuple[int, int] | None = None
+    """Both counts, where a counter counts more orbits than it lists (colour_count.py)."""
     drawn: ClassVar[str] = "placement"
 
     @property
@@ -81,13 +86,22 @@ class PlacementCount(Drawn):
 
     @property
     def count(self) -> int:
-        """Every minimum placement: the orbits' sizes added up."""
+        """Every minimum placement: the orbits' sizes added up, or the counter's own total."""
+        if self.totals is not None:
+            return self.totals[0]
         return sum(size for _, size in self.representatives)
 
     @property
     def count_up_to_symmetry(self) -> int:
         """The placements that differ by more than a rotation or reflection of the board."""
+        if self.totals is not None:
+            return self.totals[1]
         return len(self.representatives)
+
+    @property
+    def listed(self) -> bool:
+        """Whether every orbit is listed by a representative (``--list`` and pictures need it)."""
+        return len(self.representatives) == self.count_up_to_symmetry
 
     @property
     def drawable(self) -> bool:
@@ -121,6 +135,8 @@ class PlacementCount(Drawn):
         lines = [self.summary()]
         if orbits:
             lines.append(f"orbits by size: {orbits}")
+        if not self.listed:
+            lines.append(f"the {self.count_up_to_symmetry} orbits are too many to list one by one")
         if self.certificate:
             lines.append(f"certificate: {self.certificate}, checked")
         return "\n".join(lines)
@@ -147,10 +163,21 @@ class PlacementCount(Drawn):
         }
 
 
+def pick_counter(counter: str, variant: str) -> str:
+    """The counter named, ``auto`` read as the variant's default; unknown names refused."""
+    if counter == AUTO:
+        return DEFAULT_COUNTER[variant]
+    if counter not in COUNTERS:
+        raise BoardsatError(f"unknown counter {counter!r}; known: {', '.join((AUTO, *COUNTERS))}")
+    if counter == COLOURS and variant != "total":
+        raise BoardsatError(f"the {COLOURS} counter splits the total variant only, not {variant}")
+    return counter
+
+
 def count_minimum_placements(
     instance: Domination,
     *,
-    counter: str = ENUMERATE,
+    counter: str = AUTO,
     backend: str = DEFAULT_BACKEND,
     time_limit: float | None = None,
     certificate: str | None = None,
@@ -158,34 +185,44 @@ def count_minimum_placements(
     """Prove the minimum, then list its placements by ``counter`` (``backend`` is the
     enumeration's solver); each representative is checked by the rules. A time limit that stops
     the count leaves it incomplete. ``certificate`` (a new file; a SAT backend) keeps the DRUP
-    proof that the enumeration missed nothing, checked here by boardsat's own checker."""
-    if counter not in COUNTERS:
-        raise BoardsatError(f"unknown counter {counter!r}; known: {', '.join(COUNTERS)}")
-    if certificate is not None and counter != ENUMERATE:
-        raise BoardsatError("a certificate comes from the enumerate counter's last refutation")
+    proof that the enumeration missed nothing, checked here by boardsat's own checker; the
+    ``colours`` counter keeps one per half listed, named by colour_count.half_certificate."""
+    counter = pick_counter(counter, instance.variant)
+    if certificate is not None:
+        if counter not in ON_SOLVER:
+            raise BoardsatError("a certificate comes from a solver's last refutation")
+        if backend_kind(backend) not in CLAUSAL:
+            raise BoardsatError(f"{backend} keeps no certificate: give a SAT solver")
     deadline = Deadline(time_limit)
     answer = solve(instance, time_limit=time_limit)
     knights = answer.knights
     if not answer.proven_optimal or knights is None:
         raise BoardsatError(f"{answer.summary()}: the minimum must be proven before it is counted")
     board = Board(instance.rows, instance.cols)
-    backend_name: str | None = None
+    backend_name: str | None = backend
     kept = None
+    totals = None
     if counter == ZDD:
         found = placements_by_zdd(instance, knights, deadline.remaining())
-        representatives, complete = _orbits(board, found or ()), found is not None
+        representatives, complete = orbits(board, found or ()), found is not None
+        backend_name = None
+    elif counter == COLOURS:
+        halves = count_by_colour(instance, answer.placement, backend, deadline, certificate)
+        representatives, complete = halves.representatives, halves.complete
+        kept = ", ".join(halves.certificates) or None
+        totals = (halves.count, halves.orbits)
     elif backend_kind(backend) in CLAUSAL:
         placements, complete = enumerate_representatives(
             instance, knights, backend, time_limit=deadline.remaining()
         )
-        representatives, backend_name = orbit_sizes(instance, placements), backend
+        representatives = orbit_sizes(instance, placements)
         if complete and certificate is not None:
-            kept = _certify(instance, knights, placements, backend, certificate, deadline)
+            kept = certify_complete(instance, knights, placements, backend, certificate, deadline)
     else:
-        if certificate is not None:
-            raise BoardsatError(f"{backend} keeps no certificate: give a SAT solver")
-        placements, complete = _enumerate(instance, knights, backend, False, Cube(), deadline)
-        representatives, backend_name = _orbits(board, tuple(placements)), backend
+        placements, complete = enumerate_placements(
+            instance, knights, backend, symmetry=False, deadline=deadline
+        )
+        representatives = orbits(board, placements)
     return tally(
         instance,
         knights,
@@ -195,6 +232,7 @@ def count_minimum_placements(
         counter,
         backend_name,
         kept,
+        totals,
     )
 
 
@@ -207,109 +245,22 @@ def tally(
     counter: str,
     backend: str | None,
     certificate: str | None,
+    totals: tuple[int, int] | None = None,
 ) -> PlacementCount:
-    """The count of ``representatives`` (with their orbits' sizes), each checked by the rules."""
+    """The count of ``representatives`` (with their orbits' sizes; ``totals`` gives both counts
+    where a counter lists fewer orbits than it counts), each checked by the rules and replaced
+    by its orbit's least placement, so that every counter lists the same ones."""
+    symmetries = Board(instance.rows, instance.cols).symmetries().values()
     for placement, _ in representatives:
         problems = validate(instance.rows, instance.cols, instance.variant, placement)
         if problems or len(placement) != knights:
             raise AssertionError(f"the {counter} counter returned an invalid placement: {problems}")
-    ordered = tuple(sorted(representatives, key=lambda found: sorted(found[0])))
+    ordered = tuple(
+        sorted(
+            ((least(images(placement, symmetries)), size) for placement, size in representatives),
+            key=lambda found: sorted(found[0]),
+        )
+    )
     return PlacementCount(
-        instance, knights, ordered, complete, seconds, counter, backend, certificate
+        instance, knights, ordered, complete, seconds, counter, backend, certificate, totals
     )
-
-
-def orbit_sizes(
-    instance: Domination, placements: Sequence[frozenset[Square]]
-) -> list[tuple[frozenset[Square], int]]:
-    """Each representative with the size of its orbit."""
-    board = Board(instance.rows, instance.cols)
-    return [(placement, _orbit_size(board, placement)) for placement in placements]
-
-
-def enumerate_representatives(
-    instance: Domination,
-    knights: int,
-    backend: str = DEFAULT_BACKEND,
-    cube: Cube | None = None,
-    time_limit: float | None = None,
-) -> tuple[list[frozenset[Square]], bool]:
-    """One placement of ``knights`` knights per orbit (within ``cube``), on a SAT ``backend``;
-    True when the solver proved there is no other."""
-    return _enumerate(instance, knights, backend, True, cube or Cube(), Deadline(time_limit))
-
-
-def _enumerate(
-    instance: Domination,
-    knights: int,
-    backend: str,
-    symmetry: bool,
-    cube: Cube,
-    deadline: Deadline,
-) -> tuple[list[frozenset[Square]], bool]:
-    """Every placement in ``cube``, or with ``symmetry`` one per orbit, blocked as found; True
-    when the solver proved there is no other."""
-    built = build_refutation(
-        instance.rows,
-        instance.cols,
-        instance.variant,
-        knights,
-        symmetry=symmetry,
-        order=ORDER[backend_kind(backend)],
-    )
-    cube.apply(built.model)
-    keys = [knight_key(square) for square in built.board.squares()]
-    found = enumerate_solutions(built.model, keys, backend=backend, time_limit=deadline.remaining())
-    return [placed_squares(solution) for solution in found.solutions], found.exhausted
-
-
-def _certify(
-    instance: Domination,
-    knights: int,
-    placements: list[frozenset[Square]],
-    backend: str,
-    path: str,
-    deadline: Deadline,
-) -> str | None:
-    """Refute the break with every representative blocked, keeping the DRUP proof at ``path``,
-    and check it; None when the time limit ran out first."""
-    order = ORDER[backend_kind(backend)]
-    built = build_refutation(instance.rows, instance.cols, instance.variant, knights, order=order)
-    for placement in placements:
-        block_placement(built.model, placement)
-    result = solve_model(built.model, backend, time_limit=deadline.remaining(), proof=path)
-    if result.status is Status.UNKNOWN:
-        return None
-    if result.status is not Status.UNSATISFIABLE:
-        raise AssertionError("the enumeration missed a placement its certificate found")
-    check = check_drup(read_cnf(path + ".cnf").clauses, read_proof(path))
-    if not check.valid:
-        raise AssertionError(f"the count's certificate failed its check: {check.reason}")
-    return path
-
-
-def _images(board: Board, placement: frozenset[Square]) -> set[frozenset[Square]]:
-    """Every placement the board's symmetries make of ``placement``, itself included."""
-    images = {placement}
-    for transform in board.symmetries().values():
-        images.add(frozenset(transform(square) for square in placement))
-    return images
-
-
-def _orbit_size(board: Board, placement: frozenset[Square]) -> int:
-    """How many distinct placements the board's symmetries make of ``placement``."""
-    return len(_images(board, placement))
-
-
-def _orbits(
-    board: Board, placements: tuple[frozenset[Square], ...]
-) -> list[tuple[frozenset[Square], int]]:
-    """Every placement sorted into its orbit: the orbit's least placement (by sorted squares)
-    stands for it. The placements of a finished count must fill their orbits."""
-    orbits: dict[frozenset[Square], int] = {}
-    for placement in placements:
-        images = _images(board, placement)
-        orbits[min(images, key=sorted)] = len(images)
-    if len(placements) != sum(orbits.values()):
-        raise AssertionError("the placements listed do not fill their orbits")
-    return list(orbits.items())

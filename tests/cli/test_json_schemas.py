@@ -21,6 +21,7 @@ RUNS = {
         ("domination", "4", "--time-limit", "0"),
         ("domination", "5", "--variant", "dominating", "--count"),
         ("domination", "5", "--variant", "total", "--count", "zdd"),
+        ("domination", "6", "--variant", "total", "--count"),
     ],
     "tour": [
         ("tour", "6"),

@@ -18,7 +18,7 @@ from boardsat.harness.sweep import sweep
 from boardsat.models.domination import bench as domination_bench
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.bench import BENCH
-from boardsat.models.domination.count import COUNTERS, ENUMERATE
+from boardsat.models.domination.count import COUNTERS, ON_SOLVER
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import published_minimum
@@ -130,7 +130,7 @@ def test_every_route_the_help_names_is_read_back_as_itself() -> None:
     for name in BENCH.routes:
         chosen = BENCH.route(name)
         if chosen.encoding in COUNTERS:
-            assert name in (ZDD, f"{ENUMERATE}/{chosen.backend}")
+            assert name == ZDD or name in (f"{counter}/{chosen.backend}" for counter in ON_SOLVER)
         else:
             assert (chosen.name, f"{chosen.backend}/{chosen.encoding}") == (name, name)
 
@@ -150,6 +150,18 @@ def test_counters_count_and_domination_routes_minimise() -> None:
     assert BENCH.applies(counting, BENCH.route("zdd")) is None
     assert BENCH.applies(counting, BENCH.route("cpsat/auto")) is not None
     assert BENCH.applies(minimising, BENCH.route("enumerate/cpsat")) is not None
+    assert BENCH.applies(counting, BENCH.route("colours/cadical195")) is None
+    elsewhere = BENCH.instance("count-dominating:5")
+    assert "total boards only" in str(BENCH.applies(elsewhere, BENCH.route("colours/cadical195")))
+
+
+def test_the_colours_cell_counts_what_the_whole_board_enumeration_counts() -> None:
+    rows = [
+        BENCH.run(Cell("domination", "count-total:7", counter, time_limit=60))
+        for counter in ("colours/cadical195", "enumerate/cadical195")
+    ]
+    assert all(row.status == "COUNTED" and row.exact for row in rows)
+    assert rows[0].objective == rows[1].objective and rows[0].detail == rows[1].detail
 
 
 def test_a_route_name_carries_its_square_order_and_symmetry_break_into_the_cell() -> None:

@@ -12,8 +12,14 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from boardsat.core.errors import BoardsatError
-from boardsat.models.domination import VARIANTS, Domination
-from boardsat.models.domination.count import COUNTERS, count_minimum_placements
+from boardsat.models.domination import VARIANTS, Domination, colour_count
+from boardsat.models.domination.colour_count import half_certificate
+from boardsat.models.domination.colours import COLOURS
+from boardsat.models.domination.count import (
+    COUNTERS,
+    ENUMERATE,
+    count_minimum_placements,
+)
 from boardsat.models.domination.published import (
     PUBLISHED_ORBITS_DOMINATING,
     PUBLISHED_PLACEMENTS_DOMINATING,
@@ -71,9 +77,16 @@ def orbit_count(rows: int, cols: int, placements: list[frozenset[Square]]) -> in
     return len(classes)
 
 
-@pytest.mark.parametrize("counter", COUNTERS)
-@pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (3, 5), (5, 5), (4, 6)])
+COUNTED_BY = [
+    (variant, counter)
+    for variant in VARIANTS
+    for counter in COUNTERS
+    if counter != "colours" or variant == "total"
+]
+
+
+@pytest.mark.parametrize(("variant", "counter"), COUNTED_BY)
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (3, 5), (5, 5), (4, 6), (2, 7)])
 def test_the_counts_agree_with_a_brute_force(
     rows: int, cols: int, variant: str, counter: str
 ) -> None:
@@ -156,16 +169,78 @@ def test_the_certificate_proves_the_count_complete(tmp_path: Path) -> None:
         assert solver.solve() is True
 
 
-def test_a_certificate_needs_the_enumeration(tmp_path: Path) -> None:
-    with pytest.raises(BoardsatError, match="enumerate"):
+def test_a_certificate_needs_a_solver(tmp_path: Path) -> None:
+    with pytest.raises(BoardsatError, match="solver's last refutation"):
         count_minimum_placements(
             Domination(4, 4, "dominating"), counter="zdd", certificate=str(tmp_path / "x.drup")
         )
 
 
+@pytest.mark.parametrize("variant", ["independent", "dominating"])
+def test_the_colours_counter_splits_only_the_total_variant(variant: str) -> None:
+    with pytest.raises(BoardsatError, match="total variant only"):
+        count_minimum_placements(Domination(4, 4, variant), counter="colours")
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(6, 6), (5, 7), (7, 7), (6, 9), (8, 8), (9, 9)])
+def test_the_colours_agree_with_the_whole_board(rows: int, cols: int) -> None:
+    """Listing each colour's half alone and pairing them finds what one enumeration of the
+    whole board finds, on boards whose symmetries keep the colours (odd sides) and on boards
+    where a reflection swaps them."""
+    board = Domination(rows, cols, "total")
+    halves = count_minimum_placements(board, counter="colours")
+    whole = count_minimum_placements(board, counter=ENUMERATE)
+    assert halves.complete and whole.complete
+    assert halves.count == whole.count
+    assert halves.count_up_to_symmetry == whole.count_up_to_symmetry
+    assert sorted(size for _, size in halves.representatives) == sorted(
+        size for _, size in whole.representatives
+    )
+
+
+@pytest.mark.parametrize(("n", "listed"), [(7, 2), (6, 1)])
+def test_each_half_listed_keeps_its_certificate(tmp_path: Path, n: int, listed: int) -> None:
+    """The colours counter certifies each half it lists (one when a reflection makes the other):
+    each kept CNF blocks that half's representatives and its DRUP proof refutes it; without its
+    last blocking clause the half has a placement again."""
+    proof = str(tmp_path / "count.drup")
+    counted = count_minimum_placements(Domination(n, n, "total"), certificate=proof)
+    kept = [
+        half_certificate(proof, half)
+        for half in COLOURS
+        if Path(half_certificate(proof, half)).exists()
+    ]
+    assert len(kept) == listed and not Path(proof).exists()
+    assert counted.complete and counted.certificate is not None
+    assert set(counted.certificate.split(", ")) == set(kept)
+    for path in kept:
+        assert check_drup(f"{path}.cnf", path)
+        formula = CNF(from_file=f"{path}.cnf")
+        with Solver(name="minisat22", bootstrap_with=formula.clauses[:-1]) as solver:
+            assert solver.solve() is True
+
+
 @pytest.mark.slow
 def test_a_time_limit_leaves_the_count_incomplete() -> None:
     """Total 11x11 is proven in a tenth of a second, and its 5,842 orbits take a minute to list."""
-    counted = count_minimum_placements(Domination(11, 11, "total"), time_limit=3)
+    counted = count_minimum_placements(Domination(11, 11, "total"), counter=ENUMERATE, time_limit=3)
     assert not counted.complete and counted.count_up_to_symmetry < 5842
     assert all(not validate(11, 11, "total", placement) for placement, _ in counted.representatives)
+
+
+def test_past_the_listing_limit_the_orbits_are_counted_not_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Burnside's count of the orbits, from the placements each symmetry fixes, matches the
+    orbits listed one by one; past the limit the count keeps the numbers and lists nothing."""
+    board = Domination(10, 10, "total")
+    listed = count_minimum_placements(board)
+    monkeypatch.setattr(colour_count, "LISTED_AT_MOST", 10)
+    counted = count_minimum_placements(board)
+    assert listed.listed and listed.count_up_to_symmetry > 10
+    assert (counted.count, counted.count_up_to_symmetry) == (
+        listed.count,
+        listed.count_up_to_symmetry,
+    )
+    assert not counted.listed and counted.representatives == ()
+    assert "too many to list" in counted.text()

@@ -72,7 +72,9 @@ def test_the_count_runs_on_the_backend_given(run_cli: CliRun) -> None:
 
 @pytest.mark.slow
 def test_a_count_stopped_by_the_time_limit_says_so(run_cli: CliRun) -> None:
-    code, out, _ = run_cli("domination", "11", "--variant", "total", "--count", "--time-limit", "3")
+    code, out, _ = run_cli(
+        "domination", "11", "--variant", "total", "--count", "enumerate", "--time-limit", "3"
+    )
     assert code == 3 and "INCOMPLETE: the time limit stopped the count" in out
 
 
@@ -88,8 +90,12 @@ def test_an_existing_list_is_not_overwritten(run_cli: CliRun, tmp_path: Path) ->
     [
         (["--count", "--route", "single"], "--route cannot go with --count"),
         (["--count", "--cubes"], "give --cubes lookahead"),
-        (["--count", "zdd", "--backend", "cpsat"], "--backend belongs to --count enumerate"),
-        (["--count", "zdd", "--proof", "x.drup"], "--proof belongs to --count enumerate"),
+        (["--count", "zdd", "--backend", "cpsat"], "--backend belongs to a counter on a solver"),
+        (["--count", "zdd", "--proof", "x.drup"], "--proof belongs to a counter on a solver"),
+        (
+            ["--count", "colours", "--variant", "total", "--cubes", "lookahead"],
+            "--cubes belongs to --count enumerate",
+        ),
         (["--list", "x.jsonl"], "--list needs --count"),
         (["--count", "--export", "x.lp"], "--count"),
         (["--count", "sideways"], "sideways"),
@@ -100,4 +106,10 @@ def test_what_cannot_go_with_a_count_is_one_line(
 ) -> None:
     code, out, err = run_cli("domination", "4", *args)
     assert code == 2 and says in err and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_the_colours_counter_on_another_variant_is_one_line(run_cli: CliRun) -> None:
+    code, out, err = run_cli("domination", "4", "--variant", "dominating", "--count", "colours")
+    assert code != 0 and "total variant only" in err and out == ""
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
