@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardsat.core.deadline import Deadline
-from boardsat.core.files import new_file_target
+from boardsat.encoders.cnf.backend import check_proof_path
 from boardsat.models.board import Board, Square, Transform
 from boardsat.models.domination.colours import COLOURS, colour, colour_swap, halves_to_solve
 from boardsat.models.domination.enumeration import (
@@ -32,6 +32,7 @@ from boardsat.models.domination.enumeration import (
     images,
     least,
 )
+from boardsat.models.domination.halves import half_counts
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.routes import backend_kind
 from boardsat.models.domination.rules import validate
@@ -75,14 +76,14 @@ def count_by_colour(
     solved = halves_to_solve(board)
     if certificate is not None:
         for half in solved:
-            new_file_target(half_certificate(certificate, half))
-            new_file_target(half_certificate(certificate, half) + ".cnf")
+            check_proof_path(half_certificate(certificate, half))
+    knights_on = half_counts(instance.rows, instance.cols, placement)
+    by_orbit = backend_kind(backend) in CLAUSAL
     halves: dict[str, list[frozenset[Square]]] = {}
     kept: list[str] = []
     complete = True
     for half in solved:
-        knights = sum(1 for square in placement if colour(board, square) == half)
-        by_orbit = backend_kind(backend) in CLAUSAL
+        knights = knights_on[half]
         found, exhausted = enumerate_placements(
             instance, knights, backend, symmetry=by_orbit, deadline=deadline, knights_on=half
         )

@@ -10,7 +10,7 @@ budget, none is left and the two lemmas prove the claim alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -110,7 +110,7 @@ def colour_split(
     return Split("", SPLITTER, colour_cubes(claim, lemmas), tuple(lemma.spec() for lemma in lemmas))
 
 
-def half_counts(rows: int, cols: int, placement: Sequence[Sequence[int]]) -> dict[str, int]:
+def half_counts(rows: int, cols: int, placement: Iterable[Sequence[int]]) -> dict[str, int]:
     """The knights of ``placement`` on each colour."""
     board = Board(rows, cols)
     on = [colour(board, (row, col)) for row, col in placement]
@@ -164,8 +164,8 @@ def colour_split_problems(claim: DominationClaim, split: Split) -> list[str]:
 def _half_minimum(claim: DominationClaim, side: str, deadline: Deadline, limit: float) -> int:
     """A proven lower bound on the knights on ``side`` squares that attack the other colour: the
     optimum CP-SAT's core-guided search proves within ``limit`` seconds, or its bound (0 when
-    it proved none). Core search proved the halves of 15x15 to 20x20 in under 5 s, where two
-    default workers left a gap after 20 s (domination_cubes.md, "Total by colour")."""
+    it proved none). Core search closed the halves where default workers left a gap
+    (bench/results/domination_cubes.md, "Total by colour")."""
     built = build_model(claim.rows, claim.cols, "total", knights_on=side, order=claim.order)
     core = CORE_PROVER[CPSAT]
     return proven_bound(built.model, deadline, limit, core.backend or CPSAT, **core.options)
