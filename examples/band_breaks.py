@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from boardsat.models.domination import published_minimum
-from boardsat.models.domination.cubes import MIRROR_BREAKS, DominationClaim, band_split
+from boardsat.models.domination.proving.cubes import MIRROR_BREAKS, DominationClaim, band_split
 from boardsat.solving.conquer import conquer
 from boardsat.solving.cube import Cube
 

@@ -28,7 +28,7 @@ from boardsat.certificates.lrat import check_lrat
 from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified
 from boardsat.models.domination import VARIANTS, Domination, solve
-from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
 from boardsat.solving.conquer import cube_formula
 
 SOLVER = "cadical195"

@@ -25,7 +25,7 @@ from typing import Any
 
 from boardsat.core.results import Status
 from boardsat.models.domination import VARIANTS, Domination, solve
-from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
+from boardsat.models.domination.proving.cubes import LOOKAHEAD_CUBES, DominationClaim, split_claim
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory

@@ -26,7 +26,7 @@ from typing import Any
 from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.wording import counted
 from boardsat.models.domination import VARIANTS, Domination, published_minimum
-from boardsat.models.domination.cubes import SPLITTERS
+from boardsat.models.domination.proving.cubes import SPLITTERS
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from boardsat.models.domination import VARIANTS, published_minimum
-from boardsat.models.domination.cubes import (
+from boardsat.models.domination.proving.cubes import (
     BANDS,
     DominationClaim,
     WindowClaim,

@@ -28,7 +28,7 @@ from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.encoders.cnf.certified import GZIP_LEVEL, solve_certified
 from boardsat.models.domination import Domination, solve
-from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.status import leaves

@@ -47,7 +47,7 @@ def test_there_are_puzzle_packages() -> None:
         "boardsat",
         "boardsat.differential",
         "boardsat.proof.minimum",
-        "boardsat.models.domination.count",
+        "boardsat.models.domination.counting.count",
     ],
 )
 def test_the_library_examples_run(module: str) -> None:

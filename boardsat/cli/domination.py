@@ -33,8 +33,8 @@ from boardsat.core.wording import counted as counted_words
 from boardsat.encoders.cnf.backend import check_proof_path
 from boardsat.encoders.export import export_model
 from boardsat.models.domination import Domination, build_model
-from boardsat.models.domination.colour_count import COUNTER as COLOURS
-from boardsat.models.domination.count import (
+from boardsat.models.domination.counting.colour_count import COUNTER as COLOURS
+from boardsat.models.domination.counting.count import (
     AUTO,
     COUNTERS,
     DEFAULT_BACKEND,
@@ -43,9 +43,9 @@ from boardsat.models.domination.count import (
     count_minimum_placements,
     pick_counter,
 )
-from boardsat.models.domination.cubes import DEFAULT_SPLITTER, SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
+from boardsat.models.domination.proving.cubes import DEFAULT_SPLITTER, SPLITTERS, WINDOW_LIMIT_S
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.count import count_by_cubes

@@ -25,7 +25,7 @@ from boardsat.cli.common import (
 from boardsat.cli.exits import CHECK_FAILED
 from boardsat.cli.terminal import Terminal, current, session
 from boardsat.core.wording import counted, data_size
-from boardsat.models.domination.cubes import LOOKAHEAD_CUBES
+from boardsat.models.domination.proving.cubes import LOOKAHEAD_CUBES
 from boardsat.models.planning.cubes import HORIZON_SPLITTERS
 from boardsat.proof.check import check_proof
 from boardsat.proof.claims import claim_from_spec, what_it_proves

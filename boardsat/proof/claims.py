@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardsat.core.errors import BoardsatError
-from boardsat.models.domination.cubes import (
+from boardsat.models.domination.proving.cubes import (
     COUNT,
     LEMMA,
     PUZZLE,
@@ -14,7 +14,7 @@ from boardsat.models.domination.cubes import (
     DominationClaim,
     WindowClaim,
 )
-from boardsat.models.domination.halves import HALF, HalfClaim
+from boardsat.models.domination.proving.halves import HALF, HalfClaim
 from boardsat.models.planning.cubes import PlanningClaim
 from boardsat.models.registry import PLANNING_PUZZLES
 from boardsat.solving.cube import Claim

@@ -36,14 +36,14 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.files import append_json_line
 from boardsat.core.wording import counted
 from boardsat.models.board import Square
-from boardsat.models.domination.count import ENUMERATE, PlacementCount, tally
-from boardsat.models.domination.cubes import CountClaim, DominationClaim
-from boardsat.models.domination.enumeration import (
+from boardsat.models.domination.counting.count import ENUMERATE, PlacementCount, tally
+from boardsat.models.domination.counting.enumeration import (
     CLAUSAL,
     enumerate_representatives,
     orbit_sizes,
 )
 from boardsat.models.domination.instance import Domination
+from boardsat.models.domination.proving.cubes import CountClaim, DominationClaim
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.solve import solve
 from boardsat.proof.check import check_proof

@@ -14,7 +14,7 @@ from typing import Any
 from boardsat.core.model import Key
 from boardsat.core.wording import counted
 from boardsat.harness.cluster import check_dask_address
-from boardsat.models.domination.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
+from boardsat.models.domination.proving.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, prove

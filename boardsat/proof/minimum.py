@@ -20,10 +20,10 @@ from collections.abc import Callable
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
-from boardsat.models.domination.cubes import MIRROR_BREAKS, DominationClaim, split_claim
-from boardsat.models.domination.halves import SPLITTER as COLOUR_SPLITTER
-from boardsat.models.domination.halves import beside_other_half, half_counts
 from boardsat.models.domination.instance import Domination
+from boardsat.models.domination.proving.cubes import MIRROR_BREAKS, DominationClaim, split_claim
+from boardsat.models.domination.proving.halves import SPLITTER as COLOUR_SPLITTER
+from boardsat.models.domination.proving.halves import beside_other_half, half_counts
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request

@@ -22,7 +22,7 @@ The raw path compares backends on one model; the model carries its symmetry brea
 """
 
 from boardsat.models.domination.answer import DominationAnswer
-from boardsat.models.domination.count import PlacementCount, count_minimum_placements
+from boardsat.models.domination.counting.count import PlacementCount, count_minimum_placements
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import published_minimum

@@ -31,13 +31,14 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Result, Status
 from boardsat.core.wording import counted as counted_words
 from boardsat.models.board import Board, Square
-from boardsat.models.domination.colour_count import COUNTER as COLOURS
-from boardsat.models.domination.count import (
+from boardsat.models.domination.counting.colour_count import COUNTER as COLOURS
+from boardsat.models.domination.counting.count import (
     COUNTERS,
     ENUMERATE,
     ON_SOLVER,
     count_minimum_placements,
 )
+from boardsat.models.domination.counting.zdd import COUNTER as ZDD
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import VARIANTS, build_model, check_variant, decode
@@ -51,7 +52,6 @@ from boardsat.models.domination.published import (
 from boardsat.models.domination.routes import ROUTES, backend_kind, check_route
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
-from boardsat.models.domination.zdd import COUNTER as ZDD
 from boardsat.solving.solve import solve
 
 TEXTBOOK = "textbook"

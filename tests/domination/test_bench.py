@@ -18,12 +18,12 @@ from boardsat.harness.sweep import sweep
 from boardsat.models.domination import bench as domination_bench
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.bench import BENCH
-from boardsat.models.domination.count import COUNTERS, ON_SOLVER
+from boardsat.models.domination.counting.count import COUNTERS, ON_SOLVER
+from boardsat.models.domination.counting.zdd import COUNTER as ZDD
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.solve import solve_domination
-from boardsat.models.domination.zdd import COUNTER as ZDD
 from tests.conftest import CliRun
 
 

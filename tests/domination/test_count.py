@@ -12,10 +12,11 @@ from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from boardsat.core.errors import BoardsatError
-from boardsat.models.domination import VARIANTS, Domination, colour_count
-from boardsat.models.domination.colour_count import half_certificate
+from boardsat.models.domination import VARIANTS, Domination
 from boardsat.models.domination.colours import COLOURS
-from boardsat.models.domination.count import (
+from boardsat.models.domination.counting import colour_count
+from boardsat.models.domination.counting.colour_count import half_certificate
+from boardsat.models.domination.counting.count import (
     COUNTERS,
     ENUMERATE,
     count_minimum_placements,

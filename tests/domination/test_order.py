@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from boardsat import enumerate_solutions
 from boardsat.models.board import Board, Square
-from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, build_model, build_refutation, knight_key
 from boardsat.models.domination.order import ORDERS, square_order
+from boardsat.models.domination.proving.cubes import DominationClaim
 from boardsat.models.domination.routes import ORDER
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination

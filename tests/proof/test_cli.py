@@ -11,8 +11,8 @@ import pytest
 
 from boardsat.core.wording import counted, data_size
 from boardsat.models.domination import published_minimum
-from boardsat.models.domination.cubes import DominationClaim
 from boardsat.models.domination.exhaustive import minimum_knights
+from boardsat.models.domination.proving.cubes import DominationClaim
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_request
 from boardsat.proof.directory import ProofDirectory

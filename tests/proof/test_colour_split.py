@@ -13,8 +13,8 @@ from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.domination import Domination, published_minimum
 from boardsat.models.domination.colours import colour
-from boardsat.models.domination.cubes import DominationClaim, split_claim
-from boardsat.models.domination.halves import HalfClaim, colour_cubes, colour_split
+from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
+from boardsat.models.domination.proving.halves import HalfClaim, colour_cubes, colour_split
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_request
 from boardsat.proof.check import check_proof

@@ -13,7 +13,7 @@ from boardsat.certificates.drup import check_drup
 from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination import published_minimum
-from boardsat.models.domination.cubes import (
+from boardsat.models.domination.proving.cubes import (
     MIRROR_BREAKS,
     DominationClaim,
     WindowClaim,

@@ -18,7 +18,7 @@ from boardsat.certificates.lrat import LratCheck, lrat_lines
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.models.domination import Domination, published_minimum, solve
-from boardsat.models.domination.cubes import DominationClaim, split_claim
+from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.directory import ProofDirectory, Settled

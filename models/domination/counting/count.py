@@ -27,10 +27,9 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
 from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
-from boardsat.models.domination.colour_count import COUNTER as COLOURS
-from boardsat.models.domination.colour_count import count_by_colour
-from boardsat.models.domination.draw import contact_sheet
-from boardsat.models.domination.enumeration import (
+from boardsat.models.domination.counting.colour_count import COUNTER as COLOURS
+from boardsat.models.domination.counting.colour_count import count_by_colour
+from boardsat.models.domination.counting.enumeration import (
     CLAUSAL,
     certify_complete,
     enumerate_placements,
@@ -40,12 +39,13 @@ from boardsat.models.domination.enumeration import (
     orbit_sizes,
     orbits,
 )
+from boardsat.models.domination.counting.zdd import COUNTER as ZDD
+from boardsat.models.domination.counting.zdd import placements_by_zdd
+from boardsat.models.domination.draw import contact_sheet
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.routes import backend_kind
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve
-from boardsat.models.domination.zdd import COUNTER as ZDD
-from boardsat.models.domination.zdd import placements_by_zdd
 
 ENUMERATE = "enumerate"
 AUTO = "auto"

@@ -25,15 +25,15 @@ from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.backend import check_proof_path
 from boardsat.models.board import Board, Square, Transform
 from boardsat.models.domination.colours import COLOURS, colour, colour_swap, halves_to_solve
-from boardsat.models.domination.enumeration import (
+from boardsat.models.domination.counting.enumeration import (
     CLAUSAL,
     certify_complete,
     enumerate_placements,
     images,
     least,
 )
-from boardsat.models.domination.halves import half_counts
 from boardsat.models.domination.instance import Domination
+from boardsat.models.domination.proving.halves import half_counts
 from boardsat.models.domination.routes import backend_kind
 from boardsat.models.domination.rules import validate
 

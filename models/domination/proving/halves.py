@@ -27,7 +27,7 @@ from boardsat.models.domination.routes import CORE_PROVER
 from boardsat.solving.cube import Cube, Split
 
 if TYPE_CHECKING:  # the claim's module imports this one
-    from boardsat.models.domination.cubes import DominationClaim
+    from boardsat.models.domination.proving.cubes import DominationClaim
 
 HALF = "domination-half"
 SPLITTER = "colours"

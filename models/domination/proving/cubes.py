@@ -28,8 +28,6 @@ from boardsat.core.model import Model
 from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.bounds import cover_model, proven_bound
-from boardsat.models.domination.halves import SPLITTER as COLOUR_SPLITTER
-from boardsat.models.domination.halves import colour_split, colour_split_problems
 from boardsat.models.domination.model import (
     block_placement,
     build_refutation,
@@ -38,6 +36,8 @@ from boardsat.models.domination.model import (
     placed_squares,
 )
 from boardsat.models.domination.order import DEFAULT_ORDER
+from boardsat.models.domination.proving.halves import SPLITTER as COLOUR_SPLITTER
+from boardsat.models.domination.proving.halves import colour_split, colour_split_problems
 from boardsat.models.domination.rules import validate
 from boardsat.solving.cube import Cube, Split
 from boardsat.solving.lookahead import lookahead_cubes
