@@ -41,7 +41,8 @@ def dask_runner(address: str) -> Runner:
 
 
 def check_dask_address(address: str) -> None:
-    """Refuse a malformed ``local:N``, or a missing Dask, before any work."""
+    """Refuse a malformed ``local:N`` or scheduler address, or a missing Dask, before any work:
+    Dask itself finds a bad address only when it connects, mid-run, with a traceback."""
     if address.startswith(LOCAL):
         workers = address.removeprefix(LOCAL)
         if not workers.isdigit() or int(workers) < 1:
@@ -52,6 +53,30 @@ def check_dask_address(address: str) -> None:
         raise BoardsatError(
             "--dask needs dask[distributed]: pip install 'boardsat[cluster]'"
         ) from None
+    problem = None if address.startswith(LOCAL) else _scheduler_address_problem(address)
+    if problem is not None:
+        raise BoardsatError(
+            f"--dask {address!r} is no scheduler address ({problem}); give tcp://HOST:PORT or"
+            " local:N"
+        )
+
+
+def _scheduler_address_problem(address: str) -> str | None:
+    """Why Dask could not connect to ``address`` as written, or None when it can try."""
+    from distributed.comm.addressing import parse_address
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, location = parse_address(address)
+        get_backend(scheme)
+    except ValueError as error:  # an unknown scheme
+        return str(error)
+    if scheme not in ("tcp", "tls"):
+        return None
+    _, colon, port = location.rpartition(":")
+    if not colon or not port.isdigit():
+        return "no port number after the host"
+    return None if 0 < int(port) < 2**16 else f"port {port} is out of range"
 
 
 @contextlib.contextmanager
@@ -88,7 +113,7 @@ def dask_client(address: str, settings: dict[str, object] | None = None) -> Iter
             client = stack.enter_context(
                 Client(target, timeout=CONNECT_TIMEOUT_S)  # type: ignore[no-untyped-call]
             )
-        except OSError as error:
+        except (OSError, ValueError) as error:  # ValueError: an address Dask cannot read
             raise BoardsatError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         yield client
 

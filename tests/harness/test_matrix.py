@@ -105,6 +105,7 @@ def test_a_bad_matrix_file_is_one_line_and_exit_status_2(
         (["shogi", "--time-limit", "nan"], "time limit"),
         (["shogi", "--memory-limit", "1K"], "memory limit"),
         (["shogi", "--dask", "local:x"], "local:N"),
+        (["shogi", "--dask", "nonsense"], "tcp://HOST:PORT"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_status_2(

@@ -131,6 +131,9 @@ def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knigh
     [
         (["domination", "5", "--cubes", "--dask", "local:x"], "local:N"),
         (["domination", "5", "--cubes", "--dask", "local:0"], "local:N"),
+        (["domination", "5", "--cubes", "--dask", "nonsense"], "no port number"),
+        (["domination", "5", "--cubes", "--dask", "tcp://host:99999"], "out of range"),
+        (["domination", "5", "--cubes", "--dask", "nosuch://host"], "unknown address scheme"),
         (["domination", "5", "--cubes", "lookahead", "--lemma-limit", "3"], "--cubes bands"),
         (["domination", "5", "--lemma-limit", "3"], "without --cubes"),
         (["proof", "horizon", "shogi:seed", "-1"], "HORIZON is a whole number from 0"),
