@@ -14,12 +14,35 @@ cpsat OPTIMAL 3 False
 cadical195 OPTIMAL 3 False
 """
 
-from boardsat.core.backends import Capabilities, available_backends, backend_names, capabilities
-from boardsat.core.deadline import Deadline
-from boardsat.core.errors import BoardsatError
-from boardsat.core.model import Arc, Cardinality, Circuit, Clause, Model, Objective
-from boardsat.core.results import EncodingSize, Enumeration, Result, Status
-from boardsat.solving.solve import enumerate_solutions, open_session, solve
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from boardsat.core.backends import Capabilities, available_backends, backend_names, capabilities
+    from boardsat.core.deadline import Deadline
+    from boardsat.core.errors import BoardsatError
+    from boardsat.core.model import Arc, Cardinality, Circuit, Clause, Model, Objective
+    from boardsat.core.results import EncodingSize, Enumeration, Result, Status
+    from boardsat.solving.solve import enumerate_solutions, open_session, solve
+
+_HOMES = {
+    "boardsat.core.backends": (
+        "Capabilities",
+        "available_backends",
+        "backend_names",
+        "capabilities",
+    ),
+    "boardsat.core.deadline": ("Deadline",),
+    "boardsat.core.errors": ("BoardsatError",),
+    "boardsat.core.model": ("Arc", "Cardinality", "Circuit", "Clause", "Model", "Objective"),
+    "boardsat.core.results": ("EncodingSize", "Enumeration", "Result", "Status"),
+    "boardsat.solving.solve": ("enumerate_solutions", "open_session", "solve"),
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
+"""Where each public name lives: it is imported on first use (PEP 562), so that a command such
+as `boardsat --version`, which imports this package first, loads no solver to start."""
 
 __all__ = [
     "Arc",
@@ -42,3 +65,15 @@ __all__ = [
     "open_session",
     "solve",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOME:
+        raise AttributeError(f"module 'boardsat' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_HOME[name]), name)
+    globals()[name] = value  # found once; later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -6,24 +6,89 @@ A time or memory limit that ends a run before its answer gives exit status 3.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import re
 import sys
 from collections.abc import Sequence
 
 import click
 
-from boardsat.cli import harness
 from boardsat.cli.common import emit_json, json_option
-from boardsat.cli.demo import seed_checks
 from boardsat.cli.exits import BAD_INPUT, CHECK_FAILED, INTERRUPTED, LIMIT_REACHED
+from boardsat.cli.lazy import Lazy, LazyGroup
 from boardsat.core.backends import Capabilities, available_backends, preload
 from boardsat.core.errors import BoardsatError
 from boardsat.core.memory import MemoryLimitReached
 
+PUZZLE_COMMANDS = {
+    "domination": Lazy(
+        "boardsat.cli.domination",
+        "command",
+        "Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).",
+    ),
+    "exchange": Lazy(
+        "boardsat.cli.exchange",
+        "command",
+        "Exchange knights: the fewest moves from START to GOAL, proven (see --route).",
+    ),
+    "flipit": Lazy(
+        "boardsat.cli.flipit",
+        "command",
+        "Flip-It: jump pieces over pieces into a hole, turning over each piece jumped, until every"
+        " piece is white; the fewest jumps, proven (see --route).",
+    ),
+    "proof": Lazy(
+        "boardsat.cli.proof",
+        "command",
+        "Proof directories written by --cubes: where they stand, and their certificates checked.",
+    ),
+    "shogi": Lazy(
+        "boardsat.cli.shogi",
+        "command",
+        "Shogi sliding puzzle: move the first player's pieces by their shogi moves (no captures,"
+        " no promotion) from START to GOAL; the fewest moves, proven (see --route).",
+    ),
+    "solve": Lazy(
+        "boardsat.cli.solve",
+        "command",
+        "Solve instance FILEs (TOML: kind, the board, start and goal, a [solve] table), or shipped"
+        " instances by name.",
+    ),
+    "tour": Lazy(
+        "boardsat.cli.tour",
+        "command",
+        "Knight's tours on a ROWS x COLS board (square when COLS is left out).",
+    ),
+}
+BENCH_COMMANDS = {
+    "differential": Lazy(
+        "boardsat.cli.differential",
+        "bench",
+        "Random small instances of every puzzle and random models, each solved on a backend and"
+        " encoding drawn for it and compared with the brute-force and BFS oracles.",
+    ),
+    "matrices": Lazy(
+        "boardsat.cli.harness",
+        "matrices",
+        "List the shipped matrices, and each puzzle's instance families and routes.",
+    ),
+    "report": Lazy(
+        "boardsat.cli.harness",
+        "report",
+        "Summarise a sweep's record: the table, the contradictions, and plots with --plot.",
+    ),
+    "run": Lazy(
+        "boardsat.cli.harness",
+        "run",
+        "Run a matrix: a shipped one by name, a TOML file, or --puzzle/--instances/--routes.",
+    ),
+}
+"""The commands in their own modules, each imported when it runs (see lazy.py), with the first
+sentence of its help for the command list."""
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+@click.group(
+    cls=LazyGroup, lazy=PUZZLE_COMMANDS, context_settings={"help_option_names": ["-h", "--help"]}
+)
 @click.version_option(package_name="boardsat", prog_name="boardsat")
 def cli() -> None:
     """Board puzzles as constraint and SAT models, solved on CP-SAT, MIP and python-sat solvers."""
@@ -67,6 +132,8 @@ def _capability_fields(caps: Capabilities) -> dict[str, object]:
 @cli.command()
 def demo() -> None:
     """Solve the seed instance of every registered puzzle and print the verified answers."""
+    from boardsat.cli.demo import seed_checks  # every puzzle: imported when the demo runs
+
     failures = 0
     for run in seed_checks():
         outcome = run()
@@ -78,27 +145,12 @@ def demo() -> None:
         raise SystemExit(CHECK_FAILED)
 
 
-@cli.group()
+@cli.group(cls=LazyGroup, lazy=BENCH_COMMANDS)
 def bench() -> None:
     """Benchmarks: `run` a matrix (a shipped one, a TOML file, or cells named by options), each
     cell in its own process under its limits, locally or on Dask (--dask), resumable (--resume),
     every row verified; `report` a record with plots (--plot); `matrices` lists what there is."""
     preload(available_backends())  # before any timing, and before children fork to be timed
-
-
-def _register_puzzle_commands() -> None:
-    """Each module of this package that defines ``command`` adds it (and ``bench``, if any)."""
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        if hasattr(module, "command"):
-            cli.add_command(module.command)
-        if hasattr(module, "bench"):
-            bench.add_command(module.bench)
-
-
-_register_puzzle_commands()
-for _command in harness.COMMANDS:
-    bench.add_command(_command)
 
 
 def _as_sentence(error: click.ClickException) -> str:

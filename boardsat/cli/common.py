@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 from click.core import ParameterSource
@@ -22,8 +22,11 @@ from boardsat.core.deadline import cancelled, time_limit_problem
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.memory import default_ceiling, describe_size, memory_ceiling, parse_memory_size
-from boardsat.core.picture import Drawings, Drawn, require_pillow
-from boardsat.encoders.export import EXPORT_FORMATS, ExportedModel
+from boardsat.encoders.export import EXPORT_FORMATS
+
+if TYPE_CHECKING:  # pictures load with the answers that draw them
+    from boardsat.core.picture import Drawings, Drawn
+    from boardsat.encoders.export import ExportedModel
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -192,6 +195,8 @@ class PictureFiles:
                     param_hint=f"--{form}",
                 )
         if "png" in files:
+            from boardsat.core.picture import require_pillow
+
             require_pillow()
         return cls(files)
 

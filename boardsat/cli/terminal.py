@@ -14,18 +14,19 @@ import sys
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.status import Status
 from rich.text import Text
 
-from boardsat.models.domination.answer import DominationAnswer, render
-from boardsat.models.planning.answer import PlanAnswer
-from boardsat.solving.horizon_search import HorizonEvent, HorizonTried
-from boardsat.solving.race import RaceEvent
+if TYPE_CHECKING:  # the puzzles' and solvers' modules load with the command that needs them
+    from rich.status import Status
+
+    from boardsat.models.domination.answer import DominationAnswer
+    from boardsat.models.planning.answer import PlanAnswer
+    from boardsat.solving.horizon_search import HorizonEvent
+    from boardsat.solving.race import RaceEvent
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,8 @@ class Terminal:
         """A planner's progress on a terminal: the horizon being solved live, each verdict a
         lasting line above it."""
 
+        from boardsat.solving.horizon_search import HorizonTried
+
         def heard(event: HorizonEvent) -> None:
             if isinstance(event, HorizonTried):
                 self.show(event.line())
@@ -140,6 +143,14 @@ class Terminal:
 
             yield noted
             return
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         bar = Progress(
             TextColumn("sweep"),
             BarColumn(),
@@ -165,6 +176,8 @@ class Terminal:
 
 def knights_board(answer: DominationAnswer) -> list[str]:
     """The rows of a domination answer's board, as its text draws them."""
+    from boardsat.models.domination.answer import render
+
     if not answer.result.has_solution:
         return []
     return render(answer.board, answer.placement).split("\n")
