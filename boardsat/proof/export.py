@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,14 +71,20 @@ def export_proof(directory: ProofDirectory, out: Path) -> Exported:
     out.mkdir(parents=True)
     files: dict[str, str] = {}
     entries = []
-    for kind, ident, owner, cube in tasks:
-        verdict = _certified(settled[ident])
-        assert verdict is not None
-        entries.append(_export_refutation(directory, out, files, kind, ident, owner, cube, verdict))
-    coverage = [
-        _export_coverage(out, files, claim, split, splits, index)
-        for index, split in enumerate(splits)
-    ]
+    try:
+        for kind, ident, owner, cube in tasks:
+            verdict = _certified(settled[ident])
+            assert verdict is not None
+            entries.append(
+                _export_refutation(directory, out, files, kind, ident, owner, cube, verdict)
+            )
+        coverage = [
+            _export_coverage(out, files, claim, split, splits, index)
+            for index, split in enumerate(splits)
+        ]
+    except BoardsatError:
+        shutil.rmtree(out)  # half an export checks nothing, and its name would refuse a rerun
+        raise
     document = {
         "claim": manifest["claim"],
         "describes": claim.describe(),
@@ -153,21 +160,28 @@ def _lrat_and_drat(path: Path, formula: Sequence[Sequence[int]]) -> tuple[str, s
     alive: dict[int, Sequence[int]] = dict(enumerate(formula, start=1))
     lrat: list[str] = []
     drat: list[str] = []
-    for raw in lrat_lines(path):
-        line = raw.decode() if isinstance(raw, bytes) else raw
-        tokens = line.split()
-        if not tokens or tokens[0] == "c":
-            continue
+    for number, raw in enumerate(lrat_lines(path), start=1):
+        try:
+            tokens = raw.decode().split()
+            if not tokens or tokens[0] == "c":
+                continue
+            if tokens[1] == "d":
+                deleted = list(map(int, tokens[2:-1]))
+            else:
+                values = list(map(int, tokens))
+                lemma = values[1 : values.index(0, 1)]
+        except (IndexError, ValueError):  # UnicodeDecodeError is a ValueError
+            raise BoardsatError(
+                f"{path}: line {number} is no LRAT step ({raw[:40]!r}); `boardsat proof check`"
+                " checks every certificate"
+            ) from None
         lrat.append(" ".join(tokens))
         if tokens[1] == "d":
-            for ident in map(int, tokens[2:-1]):
+            for ident in deleted:
                 gone = alive.pop(ident, None)
                 if gone is not None:
                     drat.append("d " + " ".join(map(str, gone)) + " 0")
             continue
-        values = list(map(int, tokens))
-        end = values.index(0, 1)
-        lemma = values[1:end]
         alive[values[0]] = lemma
         drat.append(" ".join(map(str, [*lemma, 0])))
     return "\n".join(lrat) + "\n", "\n".join(drat) + "\n"

@@ -3,10 +3,12 @@ PyPI): every formula with its DRAT certificate, every file against the manifest'
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 from pathlib import Path
 
+import pytest
 from dratify import check_proof, parse_dimacs
 
 from boardsat.certificates.lrat import check_lrat
@@ -76,3 +78,19 @@ def test_a_tampered_certificate_is_caught_by_the_outside_check(
     found = outside_check(out)
     assert any("SHA-256" in line for line in found)
     assert any(entry["drat"] in line for line in found)
+
+
+@pytest.mark.parametrize("garbage", [b"1\n", b"7 d x 0\n", b"\xff\xfe 0\n"])
+def test_a_certificate_of_valid_gzip_holding_garbage_is_refused_in_one_line(
+    run_cli: CliRun, tmp_path: Path, garbage: bytes
+) -> None:
+    proof, out = tmp_path / "p", tmp_path / "out"
+    assert (
+        run_cli("domination", "5", "--cubes", "bands", "--proof-dir", str(proof), "--quiet")[0] == 0
+    )
+    for certificate in (proof / "certificates").glob("*.lrat.gz"):
+        certificate.write_bytes(gzip.compress(garbage))
+    code, said, err = run_cli("proof", "export", str(proof), str(out))
+    assert code == 2 and said == ""
+    assert len(err.strip().splitlines()) == 1 and "is no LRAT step" in err
+    assert not out.exists()  # no half export left to refuse the next one
