@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from boardsat.core.deadline import cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target
 from boardsat.core.memory import parse_memory_size
+from boardsat.core.wording import counted
 from boardsat.harness.cluster import dask_runner
 from boardsat.harness.execute import FAILED
 from boardsat.harness.matrix import Limits, Matrix, cross, load_matrix, shipped_matrices
@@ -144,6 +146,9 @@ def run(
     """
     overrides = {"time_limit": time_limit, "memory_limit": memory_limit, "threads": threads}
     chosen = _matrix(matrix, puzzle, instances, routes, seeds, overrides)
+    if baseline is not None:  # kept in the rows, so that a report of the record takes it too
+        _check_baseline(baseline, [cell.route for cell in chosen.cells], "this matrix")
+        chosen = replace(chosen, baseline=baseline)
     if time_limit == 0:
         raise click.BadParameter("must be more than 0 seconds", param_hint="--time-limit")
     target, record = _targets(out, resume, update_record)
@@ -167,8 +172,10 @@ def run(
             err=True,
         )
         raise SystemExit(INTERRUPTED)
-    _show(result.rows, baseline or chosen.baseline, result.contradictions)
-    click.echo(f"{result.ran} cells run, {result.skipped} skipped as done; rows in {target}")
+    _show(result.rows, chosen.baseline, result.contradictions)
+    click.echo(
+        f"{counted(result.ran, 'cell')} run, {result.skipped} skipped as done; rows in {target}"
+    )
     if csv_path is not None:
         write_csv(result.rows, Path(csv_path))
     if plot_dir is not None:
@@ -241,6 +248,15 @@ def _targets(out: str | None, resume: bool, update_record: str | None) -> tuple[
     return RECORDS / f"{update_record}.jsonl.new", RECORDS / f"{update_record}.jsonl"
 
 
+def _check_baseline(baseline: str, routes: Sequence[str], where: str) -> None:
+    """A baseline must be a route that ran: any other name would leave every ratio blank."""
+    if baseline not in routes:
+        known = ", ".join(dict.fromkeys(routes))
+        raise click.BadParameter(
+            f"{baseline!r} is no route of {where}; its routes: {known}", param_hint="--baseline"
+        )
+
+
 def _keys(matrix: Matrix) -> set[str]:
     from boardsat.harness.execute import key_of
 
@@ -283,6 +299,8 @@ def report(
     rows = read_rows(Path(record))
     if not rows:
         raise BoardsatError(f"{record} holds no rows")
+    if baseline is not None:
+        _check_baseline(baseline, [row["route"] for row in rows], record)
     found = contradictions(rows)
     _show(rows, baseline or recorded_baseline(rows), tuple(found))
     if csv_path is not None:

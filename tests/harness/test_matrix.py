@@ -106,6 +106,7 @@ def test_a_bad_matrix_file_is_one_line_and_exit_status_2(
         (["shogi", "--memory-limit", "1K"], "memory limit"),
         (["shogi", "--dask", "local:x"], "local:N"),
         (["shogi", "--dask", "nonsense"], "tcp://HOST:PORT"),
+        (["shogi", "--baseline", "nosuch"], "'nosuch' is no route of this matrix"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_status_2(

@@ -100,6 +100,35 @@ def test_the_report_takes_the_sweeps_baseline_from_its_rows(
     assert fast.split()[-1] != "-"
 
 
+def test_a_report_refuses_a_baseline_that_is_no_route_of_the_record(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
+    record = tmp_path / "rows.jsonl"
+    record.write_text("".join(json.dumps(r) + "\n" for r in ROWS))
+    code, out, err = run_cli("bench", "report", str(record), "--baseline", "nosuch")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "'nosuch' is no route" in err and "fast, slow" in err
+
+
+@pytest.mark.slow
+def test_the_baseline_a_run_names_is_kept_for_the_report_of_its_record(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
+    record = tmp_path / "rows.jsonl"
+    cells = ["--puzzle", "shogi", "--instances", "seed", "--out", str(record), "--quiet"]
+    code, out, err = run_cli(
+        "bench", "run", *cells, "--routes", "bfs,cadical195/all", "--baseline", "bfs"
+    )
+    assert code == 0, err
+    more = ("--routes", "bfs,cadical195/all,cadical195/none", "--resume", "--baseline", "bfs")
+    code, out, err = run_cli("bench", "run", *cells, *more)
+    assert code == 0 and "1 cell run, 2 skipped as done" in out, err
+    code, out, _ = run_cli("bench", "report", str(record))
+    ratios = {line.split()[1]: line.split()[-1] for line in out.splitlines()[1:]}
+    assert code == 0 and "x bfs" in out.splitlines()[0] and ratios["bfs"] == "1.00"
+    assert "-" not in (ratios["cadical195/all"], ratios["cadical195/none"])
+
+
 def test_plots_without_matplotlib_are_refused_before_the_sweep(
     tmp_path: Path, run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:
