@@ -152,12 +152,16 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
     click.echo(f"claim: {result.describes}")
     if result.grounds is not None:
         click.echo(f"why the formula proves it: {result.grounds}")
+    fallen = result.earlier_line()
+    if fallen is not None:
+        click.echo(fallen)
     earlier = f" ({result.from_ledger} by the ledger {ledger})" if kept is not None else ""
     click.echo(
         f"{counted(result.certified, 'refutation')} certified{earlier},"
         f" {result.uncertified} refuted without a certificate"
     )
     if result.problems:
+        click.echo(f"the claim is not proven: {counted(len(result.problems), 'problem')} above")
         raise SystemExit(CHECK_FAILED)
     how = "certified" if result.certified_all else "proven but not certified"
     best = manifest["best"]

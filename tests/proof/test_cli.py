@@ -94,6 +94,8 @@ def test_a_tampered_proof_fails_its_check_with_exit_status_1(
     (proof / "settled.jsonl").write_text("")
     code, out, _ = run_cli("proof", "check", str(proof))
     assert code == 1 and "problem: " in out and "not settled" in out
+    problems = counted(out.count("problem: "), "problem")
+    assert out.splitlines()[-1] == f"the claim is not proven: {problems} above"  # the verdict
 
 
 def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knights(
