@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_keywords
 
 if TYPE_CHECKING:
     from boardsat.core.deadline import Deadline
@@ -169,11 +170,7 @@ def preload(names: Iterable[str]) -> None:
 
 def checked_options(known: Sequence[str], name: str, options: dict[str, Any]) -> dict[str, Any]:
     """``options`` less those left unset; BoardsatError naming any that ``name`` does not take."""
-    unknown = sorted(set(options) - set(known))
-    if unknown:
-        raise BoardsatError(
-            f"backend {name!r} takes no option {', '.join(unknown)}; it takes {', '.join(known)}"
-        )
+    check_keywords(f"backend {name!r}", options, known)
     return {key: value for key, value in options.items() if value is not None}
 
 

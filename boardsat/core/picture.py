@@ -391,6 +391,11 @@ class Drawn(ABC):
         """:meth:`picture` as PNG bytes (needs Pillow)."""
         return self.picture().png()
 
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows for the answer; None (its text instead) when there is
+        nothing to draw."""
+        return self.svg() if self.drawable else None
+
 
 def caption(text: str, width: int) -> Label:
     """A caption centred above a board ``width`` pixels wide, in its panel's top margin; a PNG

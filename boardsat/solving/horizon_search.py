@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from boardsat.core.deadline import Deadline, OutOfTime
+from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.planning_task import Action, PlanningTask, validate_plan
 from boardsat.core.results import Status
@@ -89,6 +89,7 @@ class PlanOutcome:
     encoding: str
     seconds: float
     route: str = "sat"
+    interrupted: bool = False  # Ctrl-C (the run's cancellation), not a limit, ended it
 
     @property
     def proven_optimal(self) -> bool:
@@ -113,10 +114,11 @@ class PlanOutcome:
             if self.max_horizon is None:
                 return "no plan of any length (proven)"
             return f"no plan of at most {counted(self.max_horizon, 'move')} (proven)"
+        stopped = ", stopped by the user" if self.interrupted else " at the time limit"
         if self.refuted_up_to < 0:
-            return "UNKNOWN at the time limit (no plan length refuted yet)"
+            return f"UNKNOWN{stopped} (no plan length refuted yet)"
         return (
-            "UNKNOWN at the time limit "
+            f"UNKNOWN{stopped} "
             f"(no plan of at most {counted(self.refuted_up_to, 'move')}, proven so far)"
         )
 
@@ -144,6 +146,7 @@ def settled(
         _route(backend, options),
         seconds,
         route,
+        ending is Ending.UNKNOWN and cancelled(),
     )
 
 
@@ -196,6 +199,7 @@ def find_plan(
             backend,
             _route(name, strengthenings or Strengthenings()),
             deadline.elapsed(),
+            interrupted=ending is Ending.UNKNOWN and cancelled(),
         )
 
     try:

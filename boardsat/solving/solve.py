@@ -10,6 +10,7 @@ from boardsat.core.backends import Session, make_backend
 from boardsat.core.deadline import Deadline, OutOfTime
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key, Model
+from boardsat.core.planning_task import PlanningTask
 from boardsat.core.results import Enumeration, OnFound, Result, cut_short
 
 
@@ -25,6 +26,7 @@ def solve(
     bounds as they come (HiGHS reports once, at the end; python-sat's linear-up and maxsat
     strategies report bounds only, their one solution being the result).
     """
+    _require_model(model, "solve")
     deadline = Deadline(time_limit)
     solver = make_backend(backend, **options)
     try:
@@ -45,6 +47,7 @@ def enumerate_solutions(
 ) -> Enumeration:
     """The distinct solutions projected on the variables of ``over`` (all variables by default);
     ``on_found`` hears the count so far as each one is found."""
+    _require_model(model, "enumerate_solutions")
     deadline = Deadline(time_limit)
     if limit is not None and limit < 1:
         raise BoardsatError(f"limit must be at least 1, got {limit}")
@@ -63,4 +66,19 @@ def enumerate_solutions(
 
 def open_session(model: Model, backend: str = "cpsat", **options: Any) -> Session:
     """An incremental session: add constraints to ``model``, then solve under assumptions."""
+    _require_model(model, "open_session")
     return make_backend(backend, **options).session(model)
+
+
+def _require_model(model: object, verb: str) -> None:
+    """A planning task is solved one horizon at a time, not as one model: say which call does
+    that, instead of failing deep in a backend on an attribute the task lacks."""
+    if isinstance(model, Model):
+        return
+    if isinstance(model, PlanningTask):
+        raise BoardsatError(
+            f"boardsat.{verb} takes a Model, not a planning task: search its horizons with"
+            " find_plan(task, backend, max_horizon=...) from the puzzle's package"
+            " (boardsat.solving.horizon_search)"
+        )
+    raise TypeError(f"boardsat.{verb} takes a boardsat.Model, not {type(model).__name__}")

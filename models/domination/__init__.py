@@ -6,8 +6,8 @@ race.py, and the figures behind them are in bench/results/domination.md.
 >>> from boardsat.models.domination import Domination, solve, validate
 >>> board = Domination(5, 5, "independent")
 >>> answer = solve(board)
->>> answer.knights, answer.proven_optimal
-(5, True)
+>>> answer.knights, answer.proven_optimal, answer.status.name, answer.lower_bound
+(5, True, 'OPTIMAL', 5)
 >>> validate(board, answer.placement)
 []
 
@@ -26,6 +26,7 @@ from boardsat.models.domination.counting.count import PlacementCount, count_mini
 from boardsat.models.domination.instance import Domination
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.published import published_minimum
+from boardsat.models.domination.seed import seed_instance
 from boardsat.models.domination.solve import build_model, decode, solve, validate
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "count_minimum_placements",
     "decode",
     "published_minimum",
+    "seed_instance",
     "solve",
     "validate",
 ]

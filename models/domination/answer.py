@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.core.answer import json_seconds
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
 from boardsat.core.results import Result, Status
@@ -60,6 +61,11 @@ class DominationAnswer(Drawn):
         return not self.result.has_solution and self.result.status is Status.UNKNOWN
 
     @property
+    def status(self) -> Status:
+        """UNKNOWN when a limit or Ctrl-C ended the run, even with a placement in hand."""
+        return self.result.status
+
+    @property
     def proven_optimal(self) -> bool:
         return self.result.proven_optimal
 
@@ -72,7 +78,7 @@ class DominationAnswer(Drawn):
             "rows": self.board.rows,
             "cols": self.board.cols,
             "variant": self.variant,
-            "status": self.result.status.value,
+            "status": self.status.value,
             "knights": self.knights,
             "proven_optimal": self.proven_optimal,
             "lower_bound": self.lower_bound,
@@ -80,7 +86,7 @@ class DominationAnswer(Drawn):
             "backend": self.result.backend,
             "encoding": self.encoding,
             "order": self.order,
-            "seconds": round(self.seconds, 3),
+            "seconds": json_seconds(self.seconds),
             "proof": self.result.proof,
             "route": self.route,
             "split": list(self.halves) or None,
@@ -167,7 +173,7 @@ def render(board: Board, placement: Iterable[Square]) -> str:
 
 def _event_json(event: RaceEvent) -> dict[str, Any]:
     return {
-        "seconds": round(event.seconds, 3),
+        "seconds": json_seconds(event.seconds),
         "racer": event.racer,
         "knights": event.objective,
         "lower_bound": event.bound,

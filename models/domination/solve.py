@@ -16,6 +16,7 @@ from typing import Any
 from boardsat.core.backends import MAX_SEED
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_keywords, keywords_of
 from boardsat.core.results import EncodingSize, Improvement, OnImprovement, Result, Status
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.answer import DominationAnswer
@@ -350,6 +351,13 @@ def solve(instance: Domination, **options: Any) -> DominationAnswer:
     """The fewest knights for ``instance``, proven where the time allows, on the route the
     benchmarks chose; ``options`` are :class:`DominationRequest`'s (route, backend, time_limit,
     symmetry, tiles, seed, split, order, and a backend's own)."""
+    check_keywords(
+        "domination.solve",
+        options,
+        keywords_of(solve_domination, ("rows", "cols", "variant")),
+        others="a backend's own options with route='single'",
+        pass_others=options.get("route") == "single",
+    )
     return solve_domination(instance.rows, instance.cols, instance.variant, **options)
 
 

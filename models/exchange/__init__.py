@@ -17,6 +17,20 @@ answer is the shared :class:`~boardsat.models.planning.answer.PlanAnswer`.
 ([], True)
 >>> validate(seed, answer.moves[:-1])
 ['the moves do not end at the goal']
+
+Every puzzle's answer has the same fields (``boardsat.core.answer.Answer``):
+
+>>> answer.status.name, answer.proven_optimal, answer.lower_bound
+('OPTIMAL', True, 16)
+
+The raw path compares backends on one task: build it, then search its horizons on a named
+backend, from 0 up to ``max_horizon`` (or until ``time_limit``):
+
+>>> from boardsat.models.exchange import Exchange, build_model, decode, find_plan
+>>> corners = Exchange.parse("B../.../..W", "W../.../..B")
+>>> outcome = find_plan(build_model(corners), "cadical195", max_horizon=20)
+>>> outcome.describe(), validate(corners, decode(corners, outcome.plan))
+('plan of 8 moves (proven optimal)', [])
 """
 
 from __future__ import annotations
@@ -32,6 +46,7 @@ from boardsat.models.exchange.solve import (
     solve,
     validate,
 )
+from boardsat.solving.horizon_search import find_plan
 
 __all__ = [
     "Exchange",
@@ -39,6 +54,7 @@ __all__ = [
     "ExchangePuzzle",
     "build_model",
     "decode",
+    "find_plan",
     "replay",
     "seed_instance",
     "shortest_plan",

@@ -68,7 +68,7 @@ class ExchangePuzzle(StatedPuzzle[Exchange, Position, Move]):
         return draw.move_name(self.instance.board, move, before)
 
 
-ROUTE = PlanRoute(ExchangePuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
+ROUTE = PlanRoute(ExchangePuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, name="exchange")
 request = ROUTE.request
 solve = ROUTE.solve
 shortest_plan = ROUTE.shortest_plan

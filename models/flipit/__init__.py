@@ -14,6 +14,15 @@ admissible ``bounds``, ``solve`` (the puzzle as the shared planning route sees i
 ('plan of 4 moves (proven optimal)', True)
 >>> answer.positions[-1], validate(instance, answer.moves)
 ('WWWWW.', [])
+>>> answer.status.name, answer.lower_bound, answer.to_json()["lower_bound"]
+('OPTIMAL', 4, 4)
+
+The raw path: the planning task, its horizons searched on a named backend.
+
+>>> from boardsat.models.flipit import build_model, decode, find_plan
+>>> outcome = find_plan(build_model(instance), "cadical195", max_horizon=10)
+>>> outcome.describe(), validate(instance, decode(instance, outcome.plan))
+('plan of 4 moves (proven optimal)', [])
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from boardsat.models.flipit.solve import (
     solve,
     validate,
 )
+from boardsat.solving.horizon_search import find_plan
 
 __all__ = [
     "STAR",
@@ -46,6 +56,7 @@ __all__ = [
     "board_named",
     "build_model",
     "decode",
+    "find_plan",
     "line_board",
     "replay",
     "seed_instance",

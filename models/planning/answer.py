@@ -11,12 +11,17 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Generic
 
+from boardsat.core.answer import json_seconds
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawings, Drawn, Picture
+from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.planning import draw as plan_draw
 from boardsat.models.planning.puzzle import M, P, PlanningPuzzle
 from boardsat.solving.horizon_search import Ending, PlanOutcome
+
+STOPPED = "stopped by the user"  # Ctrl-C, and no limit, ended a BFS check
+UNFINISHED = "did not finish within the time limit"
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,7 @@ class OracleCheck:
     finished: bool
     moves: int | None
     agrees: bool | None
+    interrupted: bool = False  # Ctrl-C, not the time limit, stopped it
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -37,7 +43,8 @@ class OracleCheck:
 
     def line(self) -> str:
         if not self.finished:
-            return "BFS oracle: did not finish within the time limit (answer not compared)"
+            stopped = STOPPED if self.interrupted else UNFINISHED
+            return f"BFS oracle: {stopped} (answer not compared)"
         shown = "unreachable" if self.moves is None else f"{self.moves} moves"
         return f"BFS oracle: {shown} ({'agrees' if self.agrees else 'DISAGREES'})"
 
@@ -51,6 +58,7 @@ class Farthest:
     distance: int | None
     positions: tuple[str, ...] | None
     reachable: int | None
+    interrupted: bool = False  # Ctrl-C, not the time limit, stopped it
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,7 +69,8 @@ class Farthest:
 
     def lines(self) -> list[str]:
         if self.positions is None:
-            return [f"farthest from {self.source}: the BFS did not finish within the time limit"]
+            stopped = f"was {STOPPED}" if self.interrupted else UNFINISHED
+            return [f"farthest from {self.source}: the BFS {stopped}"]
         return [
             f"farthest from {self.source}: {self.distance} moves, {counted(len(self.positions), 'position')}",
             *(f"  {text}" for text in self.positions),
@@ -90,6 +99,38 @@ class PlanAnswer(Drawn, Generic[P, M]):
     def limit_reached(self) -> bool:
         """A limit (time, memory or the largest horizon) ended the search with no answer."""
         return self.outcome.ending is Ending.UNKNOWN
+
+    @property
+    def status(self) -> Status:
+        """The ending in every backend's vocabulary: OPTIMAL for a plan (each shorter length was
+        refuted), UNSATISFIABLE for no plan, UNKNOWN when a limit or Ctrl-C stopped the search."""
+        return self.outcome.ending.status
+
+    @property
+    def proven_optimal(self) -> bool:
+        return self.outcome.proven_optimal
+
+    @property
+    def lower_bound(self) -> int | None:
+        """The fewest moves a plan may have, proven: the plan's length once found, one past the
+        longest plans refuted otherwise; None when no plan of any length exists."""
+        outcome = self.outcome
+        if outcome.ending is Ending.PLAN:
+            return None if self.moves is None else len(self.moves)
+        if outcome.ending is Ending.NO_PLAN:
+            return None if outcome.max_horizon is None else outcome.max_horizon + 1
+        return outcome.refuted_up_to + 1
+
+    @property
+    def seconds(self) -> float:
+        """The planner's wall time, its bounds included (the BFS checks run after it)."""
+        return self.outcome.seconds
+
+    @property
+    def interrupted(self) -> bool:
+        """Ctrl-C stopped the planner or a BFS check before it finished."""
+        checks = (self.oracle, self.farthest)
+        return self.outcome.interrupted or any(c is not None and c.interrupted for c in checks)
 
     @property
     def disagrees(self) -> bool:
@@ -138,16 +179,24 @@ class PlanAnswer(Drawn, Generic[P, M]):
             "raced": list(self.raced),
             "backend": outcome.backend,
             "encoding": outcome.encoding,
+            "status": self.status.value,
             "ending": outcome.ending.value,
             "summary": outcome.describe(),
             "moves": None if self.moves is None else len(self.moves),
-            "proven_optimal": outcome.proven_optimal,
+            "proven_optimal": self.proven_optimal,
+            "lower_bound": self.lower_bound,
+            "interrupted": self.interrupted,
             "plan": [name for name, _ in self.plan()],
             "horizons": [
-                {"horizon": r.horizon, "status": r.status.value, "seconds": r.seconds, "by": r.by}
+                {
+                    "horizon": r.horizon,
+                    "status": r.status.value,
+                    "seconds": json_seconds(r.seconds),
+                    "by": r.by,
+                }
                 for r in outcome.horizons
             ],
-            "seconds": outcome.seconds,
+            "seconds": json_seconds(self.seconds),
         }
         if self.oracle is not None:
             document |= self.oracle.to_json()

@@ -124,9 +124,11 @@ def _best_unknown(
 ) -> PlanAnswer[P, M]:
     """No racer proved anything: the answer (or, where none came, the reports) that refuted the
     longest plans. A racer out of memory is the answer only when nobody else said anything."""
+    interrupted = cancelled()
     if heard.answers:
         best = max(heard.answers, key=lambda answer: answer.outcome.refuted_up_to)
-        return replace(best, raced=raced)
+        stopped = replace(best.outcome, interrupted=best.outcome.interrupted or interrupted)
+        return replace(best, outcome=stopped, raced=raced)
     if heard.failures and not heard.reports:
         name, why = heard.failures[0]
         raise limit_reached(f"running the {name} route") from ChildOutOfMemory(why)
@@ -140,9 +142,10 @@ def _best_unknown(
         reports[0].horizon if reports else 0,
         None,
         name,
-        f"the {name} route, stopped at the time limit",
+        f"the {name} route, stopped {'by the user' if interrupted else 'at the time limit'}",
         deadline.elapsed(),
         name,
+        interrupted,
     )
     return PlanAnswer(puzzle, outcome, None, None, raced=raced)
 

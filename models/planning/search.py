@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from boardsat.core.deadline import Deadline
+from boardsat.core.deadline import Deadline, cancelled
 from boardsat.core.results import Status
 from boardsat.models.planning.answer import PlanAnswer
 from boardsat.models.planning.puzzle import M, P, PlanningPuzzle
@@ -68,6 +68,7 @@ def search_plan(
         encoding,
         deadline.elapsed(),
         SEARCH,
+        ending is Ending.UNKNOWN and cancelled(),
     )
     return _answer(puzzle, outcome, found.moves)
 
@@ -127,8 +128,9 @@ def bfs_plan(
     if moves is not None:
         reports.append(HorizonReport(len(moves), Status.SATISFIABLE, deadline.elapsed(), BFS))
     encoding = f"breadth-first search over the rules; {found.reachable} positions stored"
+    interrupted = ending is Ending.UNKNOWN and cancelled()
     outcome = PlanOutcome(
-        ending, moves, tuple(reports), 0, limit, BFS, encoding, deadline.elapsed(), BFS
+        ending, moves, tuple(reports), 0, limit, BFS, encoding, deadline.elapsed(), BFS, interrupted
     )
     return _answer(puzzle, outcome, moves)
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
-from boardsat.core.deadline import Deadline
+from boardsat.core.deadline import Deadline, cancelled
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_keywords, keywords_of
 from boardsat.core.planning_task import Action, PlanningTask
 from boardsat.core.seed_check import SeedCheck
 from boardsat.encoders.horizon_encoding import Strengthenings
@@ -127,12 +128,24 @@ def shortest_plan(
     glance = search(time_limit=_glance_limit(time_limit), progress=told)
     if glance.outcome.ending is not Ending.UNKNOWN:
         return replace(glance, raced=(SEARCH,))
-    time_limit = deadline.remaining()
     jobs: dict[str, Job] = {
         SAT: lambda limit, told: sat(time_limit=limit, progress=told),
         SEARCH: lambda limit, told: search(time_limit=limit, progress=told),
     }
-    return race_routes(puzzle, jobs, time_limit=time_limit, progress=told)
+    raced = race_routes(puzzle, jobs, time_limit=deadline.remaining(), progress=told)
+    return _with_glance(raced, glance, deadline.elapsed())
+
+
+def _with_glance(
+    raced: PlanAnswer[P, M], glance: PlanAnswer[P, M], seconds: float
+) -> PlanAnswer[P, M]:
+    """The race's answer, timed from the glance's start. One left UNKNOWN (a limit, or Ctrl-C
+    before the racers told anything) keeps the glance's refutations where they reach further."""
+    outcome = raced.outcome
+    if outcome.ending is Ending.UNKNOWN and glance.outcome.refuted_up_to > outcome.refuted_up_to:
+        kept = replace(glance.outcome, interrupted=outcome.interrupted)
+        return replace(glance, outcome=replace(kept, seconds=seconds), raced=raced.raced)
+    return replace(raced, outcome=replace(outcome, seconds=seconds))
 
 
 def _glance_limit(time_limit: float | None) -> float:
@@ -214,7 +227,7 @@ def compare_with_oracle(answer: PlanAnswer[P, M], deadline: Deadline) -> OracleC
     try:
         path = shortest_path(puzzle.successors, puzzle.start, puzzle.is_goal, deadline=deadline)
     except OutOfTime:
-        return OracleCheck(finished=False, moves=None, agrees=None)
+        return OracleCheck(finished=False, moves=None, agrees=None, interrupted=cancelled())
     best = None if path is None else len(path)
     if outcome.ending is Ending.PLAN:
         agrees = answer.moves is not None and best == len(answer.moves)
@@ -234,7 +247,7 @@ def farthest_positions(puzzle: PlanningPuzzle[P, M], deadline: Deadline) -> Fart
     try:
         found = explore(puzzle.successors, list(sources), deadline=deadline)
     except OutOfTime:
-        return Farthest(source, None, None, None)
+        return Farthest(source, None, None, None, interrupted=cancelled())
     texts = tuple(puzzle.position_text(p) for p in found.layer(found.depth))
     return Farthest(source, found.depth, texts, found.reachable)
 
@@ -243,17 +256,20 @@ def farthest_positions(puzzle: PlanningPuzzle[P, M], deadline: Deadline) -> Fart
 class PlanRoute(Generic[Instance, P, M]):
     """A planning puzzle's route settings, as data, and its entry points with those defaults:
     ``adapt`` makes the puzzle of an instance, ``strengthen`` is read by ``Strengthenings.parse``,
-    ``cap`` is the horizon a search without limits stops at, ``route`` the planner by default."""
+    ``cap`` is the horizon a search without limits stops at, ``route`` the planner by default;
+    ``name`` is the puzzle's, for the error lines of its verbs."""
 
     adapt: Callable[[Instance], PlanningPuzzle[P, M]]
     backend: str
     strengthen: str
     cap: int
     route: str = AUTO
+    name: str = "planning"
 
     def request(self, instance: Instance, **options: Any) -> PlanRequest[P, M]:
         """A request with this route's defaults; ``options`` are PlanRequest's other fields
         (route, backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
+        check_keywords(f"{self.name}.solve", options, keywords_of(PlanRequest, ("puzzle", "cap")))
         chosen = {"route": self.route, "backend": self.backend, "cap": self.cap, **options}
         if chosen.get("strengthenings") is None:
             chosen["strengthenings"] = Strengthenings.parse(self.strengthen)
@@ -262,13 +278,31 @@ class PlanRoute(Generic[Instance, P, M]):
     def solve(
         self, instance: Instance, progress: Progress | None = None, **options: Any
     ) -> PlanAnswer[P, M]:
-        """The fewest moves, proven, and the BFS checks ``options`` ask for."""
+        """The fewest moves of ``instance``, proven where the time allows, replayed by the rules,
+        with the BFS checks asked for. The options, each left out for the puzzle's default:
+
+        - ``route``: ``auto`` (A* for a glance, then the SAT planner raced against it), ``sat``,
+          ``search`` (A* on the puzzle's bounds) or ``bfs``;
+        - ``backend``: the SAT planner's solver (the package's ``DEFAULT_BACKEND``);
+        - ``max_horizon``: give up, proven, after refuting every plan of at most this many moves;
+        - ``time_limit``: seconds for the whole call, the BFS checks included (None: no limit);
+        - ``strengthenings``: the SAT planner's, a ``Strengthenings`` (the package's
+          ``DEFAULT_STRENGTHEN``);
+        - ``bounds``: False starts at horizon 0 and gives A* no estimate;
+        - ``verify``: True adds the BFS oracle's fewest moves and whether it agrees;
+        - ``farthest``: True adds the positions farthest from the start by BFS.
+
+        ``progress`` hears each horizon tried and refuted. A keyword not listed is refused in one
+        line. The answer is a :class:`~boardsat.models.planning.answer.PlanAnswer`.
+        """
         return solve(self.request(instance, **options), progress)
 
     def shortest_plan(
         self, instance: Instance, backend: str | None = None, **options: Any
     ) -> PlanAnswer[P, M]:
         """The planner alone (no BFS checks); ``options`` as for :func:`shortest_plan`."""
+        known = keywords_of(shortest_plan, ("puzzle", "backend", "cap"))
+        check_keywords(f"{self.name}.shortest_plan", options, known)
         options.setdefault("route", self.route)
         if options.get("strengthenings") is None:
             options["strengthenings"] = Strengthenings.parse(self.strengthen)

@@ -14,6 +14,15 @@ A planning puzzle in the exchange's shape: an ``instance`` read from SFEN board 
 ('plan of 5 moves (proven optimal)', True, [])
 >>> [name for name, _ in answer.plan()][-1].split()[0][-2:], answer.to_json()["goal"]
 ('1a', '1PP/1S1/P1B')
+>>> answer.status.name, answer.proven_optimal, answer.lower_bound
+('OPTIMAL', True, 5)
+
+The raw path: the planning task, its horizons searched on a named backend.
+
+>>> from boardsat.models.shogi import build_model, decode, find_plan
+>>> outcome = find_plan(build_model(instance), "cadical195", max_horizon=10)
+>>> outcome.describe(), validate(instance, decode(instance, outcome.plan))
+('plan of 5 moves (proven optimal)', [])
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from boardsat.models.shogi.solve import (
     solve,
     validate,
 )
+from boardsat.solving.horizon_search import find_plan
 
 __all__ = [
     "Shogi",
@@ -37,6 +47,7 @@ __all__ = [
     "ShogiPuzzle",
     "build_model",
     "decode",
+    "find_plan",
     "parse_sfen",
     "replay",
     "seed_instance",

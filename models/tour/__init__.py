@@ -12,8 +12,8 @@ The package's verbs take the instance, a :class:`TourSpec`, as every puzzle pack
 >>> from boardsat.models.tour import Board, TourSpec, solve, validate
 >>> corner = TourSpec(Board(5, 5), closed=False, start=(0, 0))
 >>> answer = solve(corner)
->>> answer.found, validate(corner, answer.tour)
-(True, [])
+>>> answer.found, validate(corner, answer.tour), answer.status.name
+(True, [], 'SATISFIABLE')
 >>> solve(corner, job="count").count  # the seed article's figure
 304
 
@@ -32,6 +32,7 @@ from __future__ import annotations
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import TourAnswer, TourCount
 from boardsat.models.tour.model import TourSpec
+from boardsat.models.tour.seed import seed_instance
 from boardsat.models.tour.solve import (
     TourRequest,
     build_model,
@@ -57,6 +58,7 @@ __all__ = [
     "decode",
     "find_closed_by_quadrants",
     "find_tour",
+    "seed_instance",
     "solve",
     "solve_request",
     "validate",

@@ -10,6 +10,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.core.answer import json_seconds
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
 from boardsat.core.results import Result, Status
@@ -47,6 +48,16 @@ class TourAnswer(Drawn):
     def found(self) -> bool:
         return bool(self.tour)
 
+    @property
+    def proven_optimal(self) -> bool:
+        """Always False: one tour is found, not minimised (the answer protocol's field)."""
+        return False
+
+    @property
+    def lower_bound(self) -> int | None:
+        """Always None: one tour measures nothing (the answer protocol's field)."""
+        return None
+
     drawn = "tour"
 
     @property
@@ -62,12 +73,14 @@ class TourAnswer(Drawn):
     def to_json(self) -> dict[str, Any]:
         return spec_fields(self.spec) | {
             "status": self.status.value,
+            "proven_optimal": self.proven_optimal,
+            "lower_bound": self.lower_bound,
             "found": self.found,
             "tour": [list(square) for square in self.tour],
             "backend": self.backend,
             "route": self.route,
             "encoding": self.encoding,
-            "seconds": self.seconds,
+            "seconds": json_seconds(self.seconds),
         }
 
     def lines(self) -> list[str]:
@@ -115,17 +128,29 @@ class TourCount:
             return Status.UNKNOWN
         return Status.SATISFIABLE if self.count else Status.UNSATISFIABLE
 
+    @property
+    def proven_optimal(self) -> bool:
+        """Always False: a count minimises nothing (the answer protocol's field)."""
+        return False
+
+    @property
+    def lower_bound(self) -> int:
+        """The tours counted, each found and checked: the whole count once it is ``exact``."""
+        return self.count
+
     def to_json(self, listed: bool = False) -> dict[str, Any]:
         """The count's fields; ``listed`` adds every tour listed, not only the first."""
         document = spec_fields(self.spec) | {
             "status": self.status.value,
+            "proven_optimal": self.proven_optimal,
+            "lower_bound": self.lower_bound,
             "found": self.count > 0,
             "count": self.count,
             "exact": self.exact,
             "stopped": self.stopped,
             "route": self.counter,
             "encoding": self.route,
-            "seconds": self.seconds,
+            "seconds": json_seconds(self.seconds),
             "tour": [list(square) for square in self.tours[0]] if self.tours else [],
         }
         if listed:

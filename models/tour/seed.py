@@ -10,9 +10,14 @@ from boardsat.models.tour.published import SEED_COUNTS
 from boardsat.models.tour.solve import count_by_enumeration
 
 
+def seed_instance() -> TourSpec:
+    """Seed 001's question: the open tours of 5x5 from a corner (304 in the article)."""
+    return TourSpec(Board(5, 5), closed=False, start=(0, 0))
+
+
 def seed_check() -> SeedCheck:
     """The seed's 5x5 count: every open tour from the corner, enumerated, validated and counted."""
-    spec = TourSpec(Board(5, 5), closed=False, start=(0, 0))
+    spec = seed_instance()
     counted = count_by_enumeration(spec, "cpsat")
     verified = counted.exact and counted.count == SEED_COUNTS[(5, 5)]
     answer = (

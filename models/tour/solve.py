@@ -19,6 +19,7 @@ from typing import Any
 from boardsat.core.backends import CPSAT
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_keywords, keywords_of
 from boardsat.core.results import OnFound, Result, Status
 from boardsat.core.wording import counted
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
@@ -275,7 +276,9 @@ def solve(
     spec: TourSpec, on_found: OnFound | None = None, **options: Any
 ) -> TourAnswer | TourCount:
     """One tour of ``spec`` (or, with ``job="count"`` or ``"list"``, its tours counted or
-    listed) on the route the benchmarks chose; ``options`` are :class:`TourRequest`'s."""
+    listed) on the route the benchmarks chose; ``options`` are :class:`TourRequest`'s: job,
+    backend, circuit, counter, route, limit, time_limit (any other is refused in one line)."""
+    check_keywords("tour.solve", options, keywords_of(TourRequest, ("spec",)))
     return solve_request(TourRequest(spec, **options), on_found)
 
 

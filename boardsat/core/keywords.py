@@ -1,0 +1,59 @@
+"""One line for a keyword a verb does not take, the same from every puzzle package and backend.
+
+A mistyped keyword (``timelimit`` for ``time_limit``) must not surface as a raw TypeError from a
+request's ``__init__``, nor as a complaint about some other option: it is named, with the
+nearest keyword the verb does take.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import inspect
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
+
+from boardsat.core.errors import BoardsatError
+
+TYPO_CUTOFF = 0.75
+"""How alike two names must be (difflib's ratio) for one to read as a misspelling of the other."""
+
+
+def keywords_of(target: Callable[..., Any], leaving: Collection[str] = ()) -> tuple[str, ...]:
+    """The names ``target`` (a function, or a dataclass's fields) takes by keyword, less
+    ``leaving``: what a verb that forwards its ``**options`` to it accepts."""
+    if dataclasses.is_dataclass(target):
+        names = [field.name for field in dataclasses.fields(target) if field.init]
+    else:
+        names = [
+            name
+            for name, parameter in inspect.signature(target).parameters.items()
+            if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+        ]
+    return tuple(name for name in names if name not in leaving)
+
+
+def check_keywords(
+    verb: str,
+    given: Iterable[str],
+    known: Sequence[str],
+    *,
+    others: str | None = None,
+    pass_others: bool = False,
+) -> None:
+    """BoardsatError naming the first of ``given`` that ``verb`` does not take, with the nearest
+    known one and the whole list.
+
+    ``others`` names what else the verb takes, such as a backend's own options on some route;
+    with ``pass_others`` those are left to their taker, which refuses its own unknowns, and only
+    a keyword that looks like a misspelling of a known one is refused here.
+    """
+    for name in sorted(set(given) - set(known)):
+        near = difflib.get_close_matches(name, known, n=1, cutoff=TYPO_CUTOFF)
+        if pass_others and not near:
+            continue
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        rest = "" if others is None else f", and {others}"
+        raise BoardsatError(
+            f"{verb} takes no option {name}{hint}; it takes {', '.join(known)}{rest}"
+        )
