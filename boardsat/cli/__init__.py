@@ -16,6 +16,7 @@ from boardsat.cli.common import emit_json, json_option
 from boardsat.cli.exits import BAD_INPUT, CHECK_FAILED, INTERRUPTED, LIMIT_REACHED
 from boardsat.cli.lazy import Lazy, LazyGroup
 from boardsat.core.backends import Capabilities, available_backends, preload
+from boardsat.core.deadline import NoAnswerInTime, OutOfTime
 from boardsat.core.errors import BoardsatError
 from boardsat.core.memory import MemoryLimitReached
 
@@ -191,8 +192,9 @@ def _error_line(message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point: click's errors and BoardsatError become one line and exit status 2; the
-    memory ceiling reached, one line and exit status 3 (LIMIT_REACHED)."""
+    """Entry point: click's errors and BoardsatError become one line and exit status 2; a limit
+    that left no answer (the memory ceiling, NoAnswerInTime), one line and exit status 3
+    (LIMIT_REACHED)."""
     try:
         code = cli.main(
             args=list(argv) if argv is not None else None,
@@ -206,11 +208,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.ClickException as error:
         _error_line(_as_sentence(error))
         sys.exit(BAD_INPUT)
+    except NoAnswerInTime as error:
+        _error_line(str(error))
+        sys.exit(LIMIT_REACHED)
     except BoardsatError as error:
         _error_line(str(error))
         sys.exit(BAD_INPUT)
-    except MemoryLimitReached as error:
-        _error_line(str(error))
+    except (MemoryLimitReached, OutOfTime) as error:  # OutOfTime: a build that met its limit
+        _error_line(str(error) or "the time limit ran out before an answer")
         sys.exit(LIMIT_REACHED)
     except (click.Abort, KeyboardInterrupt):
         click.echo("boardsat: interrupted", err=True)

@@ -35,7 +35,7 @@ from boardsat.proof.export import export_proof
 from boardsat.proof.horizon import prove_no_plan
 from boardsat.proof.ledger import CheckLedger
 from boardsat.proof.run import Plan
-from boardsat.proof.status import proof_status
+from boardsat.proof.status import counterexample, proof_status
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,9 +86,12 @@ def cube_options(default_directory: str) -> Callable[[F], F]:
     return decorate
 
 
-def prove_and_report(prove: Callable[[Terminal], CubeProof], as_json: bool) -> None:
+def prove_and_report(
+    prove: Callable[[Terminal], CubeProof], as_json: bool, false_claim_fails: bool = False
+) -> None:
     """Run a proof by cubes with its progress on the terminal's live line, then print where it
-    ended, and end with status 3 if it was left open."""
+    ended, and end with status 3 if it was left open; with ``false_claim_fails`` (the claim is
+    what was asked, not a way to an answer), with status 1 if a cube refuted the claim."""
     terminal = current()
     proof = prove(terminal)
     terminal.stop()
@@ -96,6 +99,8 @@ def prove_and_report(prove: Callable[[Terminal], CubeProof], as_json: bool) -> N
         emit_json(proof.to_json())
     else:
         click.echo("\n".join(proof.lines()))
+    if false_claim_fails and counterexample(proof.directory) is not None:
+        raise SystemExit(CHECK_FAILED)
     end_at_limit(proof.open)
 
 
@@ -221,7 +226,8 @@ def horizon(
     as_json: bool,
 ) -> None:
     """Prove by cubes that INSTANCE (a planning instance file, or a shipped one such as
-    flipit:seed) has no plan of exactly HORIZON moves."""
+    flipit:seed) has no plan of exactly HORIZON moves. Exit status 1 when a cube has one: the
+    claim is false."""
     request = CubeRequest(splitter, cube_count, dask, proof_dir, Plan(cube_route, cube_limit))
     prove_and_report(
         lambda terminal: prove_no_plan(
@@ -234,3 +240,4 @@ def horizon(
         ),
         as_json,
     )
+        false_claim_fails=True,

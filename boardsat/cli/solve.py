@@ -2,10 +2,11 @@
 
 Every file is read and checked before anything is solved: a file's mistake is one line,
 ``FILE: key: what is wrong``, and exit status 2. One file prints its puzzle's usual answer (and
-``--json`` its usual document) and ends as its command does (status 3 when a limit left it
-without an answer); several print one summary line each (``--json``: one JSON object
-per line), and the exit status is 1 if any was left open by its time limit or disagreed with its
-BFS check. Shipped instances are named ``PUZZLE:NAME``; ``--list`` names them.
+``--json`` its usual document) and ends as its command does: status 1 when its BFS check
+disagrees, 2 when it is refused, 3 when a limit left it without an answer. Several print one
+summary line each (``--json``: one JSON object per line) and end with the first of those statuses
+that any file would end with alone, in that order. Shipped instances are named ``PUZZLE:NAME``;
+``--list`` names them.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
-from boardsat.cli.exits import BAD_INPUT, CHECK_FAILED
+from boardsat.cli.exits import BAD_INPUT, CHECK_FAILED, LIMIT_REACHED
 from boardsat.cli.terminal import current
+from boardsat.core.deadline import NoAnswerInTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn
 from boardsat.models.instance_file import (
@@ -143,20 +145,26 @@ def _show_one(instance: Instance, as_json: bool, pictures: PictureFiles) -> None
 
 
 def _summarise(instances: Sequence[Instance], as_json: bool) -> None:
-    """One line per instance as it is solved: file, kind, status, value and seconds."""
+    """One line per instance as it is solved: file, kind, status, value and seconds; then the
+    exit status the gravest file would end with alone."""
     width = max(len(instance.source) for instance in instances)
-    failed = 0
+    ended: set[int] = set()
     for instance in instances:
         try:
             answer = _run(instance)
         except BoardsatError as error:  # a refusal at solving time ends this file, not the run
-            failed += 1
+            ended.add(LIMIT_REACHED if isinstance(error, NoAnswerInTime) else BAD_INPUT)
             _summary_line(instance, width, as_json, error=str(error))
             continue
-        failed += answer.disagrees or not answer.settled
+        if answer.disagrees:
+            ended.add(CHECK_FAILED)
+        elif answer.limit_reached:
+            ended.add(LIMIT_REACHED)
         _summary_line(instance, width, as_json, answer=answer)
-    if failed:
-        raise SystemExit(CHECK_FAILED)
+    gravest = next((code for code in (CHECK_FAILED, BAD_INPUT) if code in ended), None)
+    if gravest is not None and not cancelled():
+        raise SystemExit(gravest)
+    end_at_limit(LIMIT_REACHED in ended)
 
 
 def _summary_line(

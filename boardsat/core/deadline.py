@@ -37,6 +37,11 @@ class OutOfTime(Exception):
     yet, so the caller answers UNKNOWN instead of building for minutes past the limit."""
 
 
+class NoAnswerInTime(BoardsatError):
+    """A time limit (or Ctrl-C) ended work that has no partial answer to give, such as a count
+    whose minimum was not proven yet: one line, with exit status 3 rather than 2 in the CLI."""
+
+
 class Deadline:
     """A time limit in seconds, or none; counts from construction."""
 

@@ -36,7 +36,12 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.files import append_json_line
 from boardsat.core.wording import counted
 from boardsat.models.board import Square
-from boardsat.models.domination.counting.count import ENUMERATE, PlacementCount, tally
+from boardsat.models.domination.counting.count import (
+    ENUMERATE,
+    PlacementCount,
+    proven_minimum,
+    tally,
+)
 from boardsat.models.domination.counting.enumeration import (
     CLAUSAL,
     enumerate_representatives,
@@ -124,10 +129,7 @@ def count_by_cubes(
     route = request.plan.route
     if backend_kind(route) not in CLAUSAL:
         raise BoardsatError(f"a count by cubes lists placements on a SAT solver, not {route}")
-    answer = solve(instance, time_limit=find_limit)
-    knights = answer.knights
-    if not answer.proven_optimal or knights is None:
-        raise BoardsatError(f"{answer.summary()}: the minimum must be proven before it is counted")
+    knights = proven_minimum(solve(instance, time_limit=find_limit))
     rows, cols, variant = instance.rows, instance.cols, instance.variant
     folder = Path(request.directory or f"domination-{rows}x{cols}-{variant}.count")
     order = ORDER[backend_kind(route)]

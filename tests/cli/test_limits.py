@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,14 @@ def test_a_large_domination_board_stops_building_at_the_time_limit() -> None:
     assert code == LIMIT_REACHED and err == ""
     assert document["status"] == "UNKNOWN" and document["placement"] == []
     assert document["seconds"] < 2 + 5  # from the call: building included, start-up not
+
+
+@pytest.mark.parametrize("cubes", [(), ("--cubes", "lookahead")])
+def test_a_count_whose_minimum_the_limit_left_unproven_ends_with_status_3(
+    run_cli: CliRun, cubes: tuple[str, ...], tmp_path: Path
+) -> None:
+    """The limit ended it, not the input: exit status 3, in one line that names the limit."""
+    proof_dir = ("--proof-dir", str(tmp_path / "count")) if cubes else ()
+    code, out, err = run_cli("domination", "8", "--count", *cubes, *proof_dir, "--time-limit", "0")
+    assert code == LIMIT_REACHED and out == "" and len(err.strip().splitlines()) == 1
+    assert "the time limit came before the minimum was proven" in err

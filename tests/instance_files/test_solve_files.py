@@ -205,10 +205,13 @@ def test_one_file_left_without_an_answer_ends_as_its_command_does(
     assert code == 3 and json.loads(out)  # the answer (UNKNOWN) is printed all the same
 
 
-def test_a_file_left_open_by_the_time_limit_makes_the_exit_status_1(run_cli: CliRun) -> None:
+def test_files_left_without_an_answer_end_with_status_3_as_each_alone_does(
+    run_cli: CliRun,
+) -> None:
     code, out, _ = run_cli("solve", "shogi:seed", "shogi:deep", "--time-limit", "0")
     statuses = [line.split()[2] for line in out.splitlines()]
-    assert code == 1 and statuses == ["UNKNOWN", "UNKNOWN"]
+    assert code == 3 and statuses == ["UNKNOWN", "UNKNOWN"]
+    assert run_cli("solve", "shogi:seed", "--time-limit", "0")[0] == 3
 
 
 BAD = {

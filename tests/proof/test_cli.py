@@ -208,3 +208,13 @@ def test_a_damaged_proof_directory_is_one_line_and_exit_status_2(
     for command in ("status", "check"):
         code, _, err = run_cli("proof", command, str(proof))
         assert code == 2 and len(err.strip().splitlines()) == 1 and "cannot be read" in err
+
+
+def test_a_horizon_that_has_a_plan_makes_the_claim_false_and_the_exit_status_1(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    """`proof horizon` is asked for the claim itself, so a cube with a plan is a failed proof."""
+    proof = tmp_path / "h5"
+    code, out, err = run_cli("proof", "horizon", "shogi:seed", "5", "--proof-dir", str(proof))
+    assert code == 1, err
+    assert out.startswith("the claim is false: cube ") and "has a plan of exactly 5 moves" in out

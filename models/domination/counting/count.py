@@ -22,11 +22,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from boardsat.core.deadline import Deadline
+from boardsat.core.deadline import Deadline, NoAnswerInTime
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
+from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
+from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.counting.colour_count import COUNTER as COLOURS
 from boardsat.models.domination.counting.colour_count import count_by_colour
 from boardsat.models.domination.counting.enumeration import (
@@ -195,9 +197,7 @@ def count_minimum_placements(
             raise BoardsatError(f"{backend} keeps no certificate: give a SAT solver")
     deadline = Deadline(time_limit)
     answer = solve(instance, time_limit=time_limit)
-    knights = answer.knights
-    if not answer.proven_optimal or knights is None:
-        raise BoardsatError(f"{answer.summary()}: the minimum must be proven before it is counted")
+    knights = proven_minimum(answer)
     board = Board(instance.rows, instance.cols)
     backend_name: str | None = backend
     kept = None
@@ -233,6 +233,20 @@ def count_minimum_placements(
         backend_name,
         kept,
         totals,
+    )
+
+
+def proven_minimum(answer: DominationAnswer) -> int:
+    """The minimum a count counts, once ``answer`` proves it; NoAnswerInTime when a limit or
+    Ctrl-C stopped the proof, so that the count ends as at a limit, not as bad input."""
+    if answer.proven_optimal and answer.knights is not None:
+        return answer.knights
+    if answer.result.status is Status.UNSATISFIABLE:
+        raise BoardsatError(f"{answer.summary()}: there is no minimum to count")
+    stopped = "the interrupt" if answer.interrupted else "the time limit"
+    raise NoAnswerInTime(
+        f"{answer.summary()}: {stopped} came before the minimum was proven, so"
+        " no placement was counted"
     )
 
 
