@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -21,6 +22,8 @@ from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
+from boardsat.models.exchange import Exchange
+from boardsat.models.exchange import bounds as exchange_bounds
 from boardsat.models.tour.model import TourSpec
 from boardsat.models.tour.rules import validate_tour
 from boardsat.models.tour.solve import count_by_enumeration
@@ -138,6 +141,49 @@ def test_a_planner_in_text_says_unknown() -> None:
     code, out, err = interrupted(*DEEP_EXCHANGE, "--strengthen", "none", "--no-bounds")
     _checked_exit(code, err)
     assert out.startswith("UNKNOWN")
+
+
+SEVENTH_GUEST = (
+    *("--start", "BBBBW/BBBWW/BB.WW/BBWWW/BWWWW"),
+    *("--goal", "WWWWB/WWWBB/WW.BB/WWBBB/WBBBB"),
+)
+"""exchange:seventh-guest, 36 moves: the auto route runs for minutes, with no time limit."""
+
+
+def seventh_guest_bound() -> int:
+    """The fewest moves the exchange's own bound allows: proven before any search."""
+    bound = exchange_bounds.lower_bound(Exchange.parse(SEVENTH_GUEST[1], SEVENTH_GUEST[3]))
+    assert bound is not None
+    return bound
+
+
+def test_a_planner_stopped_by_the_user_says_so_and_gives_its_proven_bound() -> None:
+    """No limit was set, so no line may blame one; the lengths refuted before Ctrl-C (at least
+    the bound's, which the auto route's first glance proves) stay in the answer."""
+    code, out, err = interrupted("exchange", *SEVENTH_GUEST, "--json")
+    _checked_exit(code, err)
+    answer = json.loads(out)
+    assert answer["status"] == "UNKNOWN" and answer["interrupted"] is True
+    assert "time limit" not in answer["summary"] and "time limit" not in answer["encoding"]
+    assert answer["lower_bound"] >= seventh_guest_bound()
+    refuted = f"no plan of at most {answer['lower_bound'] - 1} moves, proven so far"
+    assert answer["summary"] == f"UNKNOWN, stopped by the user ({refuted})"
+
+
+def test_a_planner_and_its_oracle_stopped_by_the_user_say_so_in_text() -> None:
+    code, out, err = interrupted("exchange", *SEVENTH_GUEST, "--verify")
+    _checked_exit(code, err)
+    first, *rest = out.splitlines()
+    assert re.fullmatch(r"UNKNOWN, stopped by the user \(no plan of at most (\d+) moves.*", first)
+    assert int(first.split("at most ")[1].split()[0]) >= seventh_guest_bound() - 1
+    assert rest == ["BFS oracle: stopped by the user (answer not compared)"]
+
+
+def test_the_farthest_positions_stopped_by_the_user_say_so() -> None:
+    code, out, err = interrupted("flipit", "--board", "line:64", "--farthest")
+    _checked_exit(code, err)
+    assert "time limit" not in out
+    assert out.rstrip().endswith(": the BFS was stopped by the user")
 
 
 def test_counting_by_enumeration_gives_the_tours_so_far() -> None:
