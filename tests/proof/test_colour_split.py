@@ -13,13 +13,23 @@ from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.domination import Domination, published_minimum
 from boardsat.models.domination.colours import colour
+from boardsat.models.domination.proving import halves
 from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
-from boardsat.models.domination.proving.halves import HalfClaim, colour_cubes, colour_split
+from boardsat.models.domination.proving.halves import (
+    MIRROR,
+    HalfClaim,
+    colour_cubes,
+    colour_split,
+    mirrored,
+)
 from boardsat.models.domination.rules import validate
-from boardsat.models.domination.solve import solve_request
+from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
+from boardsat.proof.pools import LocalPool
+from boardsat.proof.run import Plan, open_proof, prove
+from boardsat.solving.cube import Split
 from boardsat.solving.solve import enumerate_solutions
 from tests.conftest import CliRun
 
@@ -35,6 +45,8 @@ def test_every_total_placement_meets_the_lemmas_and_has_its_profile_among_the_cu
     claim = DominationClaim(n, n, "total", best + 1, symmetry=False)
     split = colour_split(claim, None, 10.0)
     lemmas = [HalfClaim.from_spec(spec) for spec in split.lemmas]
+    assert len(lemmas) == (1 if n % 2 == 0 else 2)  # even: the other half is the mirror's
+    lemmas = mirrored(lemmas) if split.params.get(MIRROR) else lemmas
     assert {lemma.colour for lemma in lemmas} == {"dark", "light"}
     profiles = {tuple(count for _, count in cube.counts) for cube in split.cubes}
     board = Board(n, n)
@@ -55,15 +67,18 @@ def test_every_total_placement_meets_the_lemmas_and_has_its_profile_among_the_cu
 def test_a_colour_split_proves_the_published_total_optimum_with_certificates(
     n: int, tmp_path: Path
 ) -> None:
-    """At the published optimum the halves' minima add up to it, so the two certified lemmas
-    prove the claim alone; the check rebuilds and accepts every certificate."""
+    """At the published optimum the halves' minima add up to it, so the certified lemmas prove
+    the claim alone: two on an odd board, one on an even board, where the mirror gives the
+    other half's. The check rebuilds and accepts every certificate and says why."""
     proof = prove_minimum(
         Domination(n, n, "total"), CubeRequest("colours", directory=str(tmp_path / "proof"))
     )
     assert proof.answer["knights"] == published_minimum(n, "total") and proof.status.proven
-    assert proof.status.lemmas == 2 and proof.status.lemmas_refuted == 2
+    lemmas = 1 if n % 2 == 0 else 2
+    assert proof.status.lemmas == lemmas and proof.status.lemmas_refuted == lemmas
     check = check_proof(proof.directory)
     assert check.certified_all, check.problems
+    assert ("one half's lemma holds of the other half too" in str(check.grounds)) == (n % 2 == 0)
 
 
 def test_a_colour_split_that_misses_a_profile_or_names_another_board_fails_the_check() -> None:
@@ -81,7 +96,9 @@ def test_a_colour_split_that_misses_a_profile_or_names_another_board_fails_the_c
 
 def test_lemmas_alone_leave_no_cube_and_only_the_total_variant_splits_by_colour() -> None:
     claim = DominationClaim(8, 8, "total", published_minimum(8, "total") - 1)
-    lemmas = [HalfClaim.from_spec(spec) for spec in colour_split(claim, None, 10.0).lemmas]
+    lemmas = mirrored(
+        [HalfClaim.from_spec(spec) for spec in colour_split(claim, None, 10.0).lemmas]
+    )
     assert sum(lemma.at_most + 1 for lemma in lemmas) > claim.at_most
     assert colour_cubes(claim, lemmas) == ()
     with pytest.raises(BoardsatError, match="only the total variant"):
@@ -97,29 +114,65 @@ def test_colours_on_another_variant_is_one_line_and_exit_status_2_and_writes_not
     assert not proof.exists()
 
 
-def test_a_half_that_beats_the_placement_found_gives_a_better_total_placement(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_mirrored_split_is_accepted_only_where_a_reflection_swaps_the_colours() -> None:
+    """On an even board one half's lemma and its mirror image cover every profile. The same
+    split on an odd board, or with the mirror left unsaid or resting on two lemmas, is refused."""
+    claim = DominationClaim(6, 6, "total", 9, symmetry=False)
+    split = colour_split(claim, None, 10.0)
+    assert split.params == {MIRROR: True} and len(split.lemmas) == 1 and len(split.cubes) > 1
+    assert claim.split_problems(split) == []
+    unsaid = dataclasses.replace(split, params={})
+    assert "not every profile" in claim.split_problems(unsaid)[0]
+    (lemma,) = [HalfClaim.from_spec(spec) for spec in split.lemmas]
+    both = dataclasses.replace(split, lemmas=tuple(half.spec() for half in mirrored([lemma])))
+    assert claim.split_problems(both) == ["a mirrored colour split rests on the lemma of one half"]
+    odd = DominationClaim(7, 7, "total", 9, symmetry=False)
+    half = HalfClaim(7, 7, "dark", 3)
+    mirrored_odd = Split("", "colours", colour_cubes(odd, mirrored([half])), (half.spec(),))
+    assert "not every profile" in odd.split_problems(mirrored_odd)[0]
+    said = dataclasses.replace(mirrored_odd, params={MIRROR: True})
+    assert odd.split_problems(said) == [
+        "no reflection of the 7x7 board swaps its colours, so no half mirrors the other"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("transform", "words"),
+    [
+        (lambda board: lambda s: s, "does not swap the colours square for square"),
+        (lambda board: lambda s: (s[0], (s[1] + 1) % board.cols), "does not keep the knight"),
+    ],
+)
+def test_the_mirror_is_checked_square_by_square_not_taken_from_its_name(
+    transform: Any, words: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The lemmas come from the placement's halves: when the search stops one knight too many
-    on one colour, that half's lemma fails, and its half beside the other half of the
-    placement is a valid total placement of the published optimum."""
-    from boardsat.proof import minimum
+    """A map that keeps the colours, or swaps them but breaks knight moves (a cyclic shift of
+    the columns), does not let one half's lemma stand for the other's."""
+    claim = DominationClaim(6, 6, "total", 9, symmetry=False)
+    split = colour_split(claim, None, 10.0)
+    monkeypatch.setattr(halves, "colour_swap", transform)
+    (problem,) = claim.split_problems(split)
+    assert words in problem
 
-    def one_too_many(request: Any) -> Any:
-        found = solve_request(request)
-        board = Board(request.rows, request.cols)
-        spare = next(
-            square
-            for square in board.squares()
-            if square not in found.placement and colour(board, square) == "dark"
-        )
-        return dataclasses.replace(found, placement=found.placement | {spare})
 
-    monkeypatch.setattr(minimum, "solve_request", one_too_many)
-    request = CubeRequest("colours", directory=str(tmp_path / "proof"))
-    proof = prove_minimum(Domination(8, 8, "total"), request)
-    least = published_minimum(8, "total")
-    placement = [(row, col) for row, col in proof.answer["placement"]]
-    assert proof.answer["knights"] == len(placement) == least
-    assert proof.answer["status"] == "SATISFIABLE" and not validate(8, 8, "total", placement)
-    assert f"{least} knights can do it" in proof.verdict
+def test_an_even_board_proven_with_both_lemmas_before_the_mirror_still_certifies(
+    tmp_path: Path,
+) -> None:
+    claim = DominationClaim(6, 6, "total", published_minimum(6, "total") - 1)
+    (lemma,) = [HalfClaim.from_spec(spec) for spec in colour_split(claim, None, 10.0).lemmas]
+    both = mirrored([lemma])
+    old = Split("", "colours", colour_cubes(claim, both), tuple(half.spec() for half in both))
+    directory = open_proof(str(tmp_path / "old"), claim, _optimum(6), lambda: old)
+    pool = LocalPool(1)
+    try:
+        assert prove(directory, pool, Plan(), claim.decisions()).lemmas_refuted == 2
+    finally:
+        pool.close()
+    check = check_proof(directory)
+    assert check.certified_all and check.certified == 2, check.problems
+    assert "one half's lemma holds of the other" not in str(check.grounds)
+
+
+def _optimum(n: int) -> list[list[int]]:
+    found = solve_request(DominationRequest(n, n, "total"))
+    return sorted([row, col] for row, col in found.placement)

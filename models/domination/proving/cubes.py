@@ -37,7 +37,11 @@ from boardsat.models.domination.model import (
 )
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.proving.halves import SPLITTER as COLOUR_SPLITTER
-from boardsat.models.domination.proving.halves import colour_split, colour_split_problems
+from boardsat.models.domination.proving.halves import (
+    colour_split,
+    colour_split_grounds,
+    colour_split_problems,
+)
 from boardsat.models.domination.rules import validate
 from boardsat.solving.cube import Cube, Split
 from boardsat.solving.lookahead import lookahead_cubes
@@ -126,6 +130,15 @@ class DominationClaim:
             problems.append(f"the best placement has {knights}, not {self.at_most + 1}")
         return problems
 
+    def counterexample_problems(self, placement: Sequence[Sequence[int]]) -> list[str]:
+        """What is wrong with ``placement`` as one that refutes the claim (nothing: it keeps the
+        rules with no more knights than the claim allows)."""
+        squares = {(int(row), int(col)) for row, col in placement}
+        problems = validate(self.rows, self.cols, self.variant, squares)
+        if len(squares) > self.at_most:
+            problems.append(f"it has {counted(len(squares), 'knight')}, more than {self.at_most}")
+        return problems
+
     def placement(self, solution: Sequence[Any]) -> list[list[int]]:
         """The knights a satisfied cube's ``solution`` (its true keys, as JSON) places."""
         return sorted([row, col] for row, col in placed_squares(solution))
@@ -137,10 +150,7 @@ class DominationClaim:
     def split_grounds(self, split: Split) -> str | None:
         """Why a split of this puzzle's own covers every case the claim leaves open."""
         if split.splitter == COLOUR_SPLITTER:
-            return (
-                "a knight attacks only the other colour, so each colour's knights alone attack"
-                " every square of the other, and the halves' lemmas bound every placement"
-            )
+            return colour_split_grounds(self, split)
         if split.splitter == "bands" and split.params.get("mirror"):
             return (
                 "mirroring the rows reverses a band profile and keeps the column mirror's"

@@ -11,7 +11,7 @@ budget, none is left and the two lemmas prove the claim alone.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from boardsat.core.backends import CPSAT
@@ -20,7 +20,13 @@ from boardsat.core.model import Model
 from boardsat.core.wording import counted
 from boardsat.models.board import Board
 from boardsat.models.domination.bounds import proven_bound
-from boardsat.models.domination.colours import COLOURS, colour, colour_swap, knight_squares
+from boardsat.models.domination.colours import (
+    COLOURS,
+    colour,
+    colour_swap,
+    halves_to_solve,
+    knight_squares,
+)
 from boardsat.models.domination.model import build_model, build_refutation, knight_key
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import CORE_PROVER
@@ -31,6 +37,7 @@ if TYPE_CHECKING:  # the claim's module imports this one
 
 HALF = "domination-half"
 SPLITTER = "colours"
+MIRROR = "mirror"  # a split param: one half's lemma proven, the other's its mirror image
 
 
 @dataclass(frozen=True)
@@ -89,25 +96,84 @@ def colour_split(
     lemma says its half needs that many: if that placement is optimal, its halves are the
     halves' minima, so both lemmas hold and no profile is left; if a lemma fails, its half's
     placement beside the other half of that placement is a better one. Without, each lemma takes
-    the bound CP-SAT proves within ``limit`` seconds (on a board whose colours a reflection
-    swaps, one half is solved and its bound holds for both).
+    the bound CP-SAT proves within ``limit`` seconds. On a board whose colours a reflection
+    swaps, one half's lemma is proven and the mirror gives the other's (``mirrored``).
     """
     board = Board(claim.rows, claim.cols)
     deadline = deadline or Deadline(None)
+    if colour_swap(board) is not None:
+        side = halves_to_solve(board)[0]
+        need = min(halves.values()) if halves else _half_minimum(claim, side, deadline, limit)
+        lemmas = [HalfClaim(claim.rows, claim.cols, side, need - 1, claim.order)]
+        lemmas = lemmas if need > 0 else []
+        cubes = colour_cubes(claim, mirrored(lemmas))
+        params = {MIRROR: True} if lemmas else {}
+        return Split("", SPLITTER, cubes, tuple(lemma.spec() for lemma in lemmas), params)
     least: dict[str, int] = dict(halves or {})
     for side in COLOURS:
-        if side in least:
-            continue
-        if colour_swap(board) is not None and least:
-            least[side] = next(iter(least.values()))
-            continue
-        least[side] = _half_minimum(claim, side, deadline, limit)
+        if side not in least:
+            least[side] = _half_minimum(claim, side, deadline, limit)
     lemmas = [
         HalfClaim(claim.rows, claim.cols, side, need - 1, claim.order)
         for side, need in least.items()
         if need > 0
     ]
     return Split("", SPLITTER, colour_cubes(claim, lemmas), tuple(lemma.spec() for lemma in lemmas))
+
+
+def mirrored(lemmas: Sequence[HalfClaim]) -> list[HalfClaim]:
+    """The lemmas with each one's mirror image: the same bound on the other colour's half. It
+    holds where a reflection swaps the colours and keeps knight moves (``mirror_problems``):
+    the image of a half that beats the bound would beat the lemma's own."""
+    return [*lemmas, *(replace(lemma, colour=other_colour(lemma.colour)) for lemma in lemmas)]
+
+
+def other_colour(side: str) -> str:
+    return COLOURS[1 - COLOURS.index(side)]
+
+
+def mirror_problems(board: Board) -> list[str]:
+    """Why a half's lemma cannot stand for the other's on ``board`` (nothing when it can): the
+    reflection ``colour_swap`` names must send every square to one of the other colour, and
+    the knight moves from each square to the knight moves from its image. Checked square by
+    square, not taken from the reflection's name."""
+    swap = colour_swap(board)
+    size = f"{board.rows}x{board.cols}"
+    if swap is None:
+        return [
+            f"no reflection of the {size} board swaps its colours, so no half mirrors the other"
+        ]
+    squares = list(board.squares())
+    images = [swap(square) for square in squares]
+    if sorted(images) != squares or any(
+        colour(board, image) == colour(board, square)
+        for square, image in zip(squares, images, strict=True)
+    ):
+        return [f"the {size} board's reflection does not swap the colours square for square"]
+    if any(
+        sorted(swap(target) for target in board.knight_moves(square))
+        != sorted(board.knight_moves(swap(square)))
+        for square in squares
+    ):
+        return [f"the {size} board's reflection does not keep the knight moves"]
+    return []
+
+
+def balanced(rows: int, cols: int, placement: Sequence[Sequence[int]]) -> list[list[int]]:
+    """On a board whose colours a reflection swaps, the smaller colour's half of ``placement``
+    beside its mirror image: a total placement no larger (the image attacks every square of the
+    other colour, as the half does). Elsewhere the placement as it is."""
+    board = Board(rows, cols)
+    swap = colour_swap(board)
+    squares = [(int(row), int(col)) for row, col in placement]
+    if swap is None:
+        return sorted([row, col] for row, col in squares)
+    counts = half_counts(rows, cols, squares)
+    if counts["dark"] == counts["light"]:
+        return sorted([row, col] for row, col in squares)
+    side = min(COLOURS, key=lambda name: counts[name])
+    half = [square for square in squares if colour(board, square) == side]
+    return sorted([row, col] for row, col in {*half, *(swap(square) for square in half)})
 
 
 def half_counts(rows: int, cols: int, placement: Iterable[Sequence[int]]) -> dict[str, int]:
@@ -147,7 +213,8 @@ def colour_cubes(claim: DominationClaim, lemmas: Sequence[HalfClaim]) -> tuple[C
 
 def colour_split_problems(claim: DominationClaim, split: Split) -> list[str]:
     """What is wrong with a colour split of ``claim``: it must be of a total claim, its lemmas
-    halves of the same board, and its cubes every profile they leave."""
+    halves of the same board (with their mirror images when the split says so, on a board whose
+    reflection is checked to swap the colours), and its cubes every profile they leave."""
     if claim.variant != "total":
         return ["only the total variant splits by colour"]
     lemmas = [HalfClaim.from_spec(spec) for spec in split.lemmas]
@@ -156,9 +223,32 @@ def colour_split_problems(claim: DominationClaim, split: Split) -> list[str]:
         for lemma in lemmas
     ):
         return ["a lemma of the colour split is not a half of this board"]
+    if split.params.get(MIRROR):
+        problems = mirror_problems(Board(claim.rows, claim.cols))
+        if len(lemmas) != 1:
+            problems.append("a mirrored colour split rests on the lemma of one half")
+        if problems:
+            return problems
+        lemmas = mirrored(lemmas)
     if {cube.ident for cube in colour_cubes(claim, lemmas)} != {c.ident for c in split.cubes}:
         return ["the colour split's cubes are not every profile its lemmas leave"]
     return []
+
+
+def colour_split_grounds(claim: DominationClaim, split: Split) -> str:
+    """Why the colour split's lemmas and cubes cover every placement, the mirror's reason
+    included when the split takes one half's lemma for the other's."""
+    said = (
+        "a knight attacks only the other colour, so each colour's knights alone attack"
+        " every square of the other, and the halves' lemmas bound every placement"
+    )
+    if not split.params.get(MIRROR):
+        return said
+    return (
+        f"{said}; on the {claim.rows}x{claim.cols} board a reflection sends every square to one"
+        " of the other colour and knight moves to knight moves (checked square by square), so"
+        " one half's lemma holds of the other half too"
+    )
 
 
 def _half_minimum(claim: DominationClaim, side: str, deadline: Deadline, limit: float) -> int:
