@@ -157,6 +157,9 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
     click.echo(f"claim: {result.describes}")
     if result.grounds is not None:
         click.echo(f"why the formula proves it: {result.grounds}")
+    fallen = result.earlier_line()
+    if fallen is not None:
+        click.echo(fallen)
     earlier = f" ({result.from_ledger} by the ledger {ledger})" if kept is not None else ""
     click.echo(
         f"{counted(result.certified, 'refutation')} certified{earlier},"

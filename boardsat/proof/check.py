@@ -1,7 +1,9 @@
 """Check a proof directory without trusting the solvers that filled it.
 
 A proof is certified when the claim rebuilt from the manifest has the model the proof was made
-for; the best answer passes the puzzle's rules; every split covers its parent (literal splits by
+for; the best answer passes the puzzle's rules; each claim refuted on the way (the manifest's
+``superseded``) fell to an answer that passes the rules too, which needs no solver; every split
+covers its parent (literal splits by
 a refutation of "some case is missing", checked by boardsat.certificates.drup; band splits by enumerating
 the profiles again from their certified lemmas); and every leaf cube and lemma is refuted with a
 certificate that the project's own checker accepts for the formula rebuilt from the claim and the
@@ -15,11 +17,12 @@ import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from boardsat.certificates.drup import DrupCheck, check_drup, read_proof
 from boardsat.certificates.lrat import LratCheck, check_lrat, lrat_lines
 from boardsat.core.errors import BoardsatError
+from boardsat.core.wording import counted
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import CheckLedger, certificate_digest
@@ -43,6 +46,16 @@ class ProofCheck:
     uncertified: int
     from_ledger: int = 0
     grounds: str | None = None  # why refuting the formula proves the claim (Claim.grounds)
+    earlier: int = 0  # claims refuted on the way, each by an answer the rules validate
+
+    def earlier_line(self) -> str | None:
+        """One line on the claims refuted on the way, when there were any."""
+        if not self.earlier:
+            return None
+        return (
+            f"{counted(self.earlier, 'earlier claim')} refuted by placements the rules validate"
+            " (their records are in superseded/)"
+        )
 
     @property
     def certified_all(self) -> bool:
@@ -64,6 +77,8 @@ def check_proof(
     if model_hash(claim.model()) != manifest["model_hash"]:
         problems.append("the claim rebuilds to another model than the proof was made for")
     problems += [f"best answer: {line}" for line in best_problems(claim, manifest["best"])]
+    fallen = manifest.get("superseded", [])
+    problems += _earlier_problems(claim, fallen)
     splits = directory.splits()
     if not splits:
         problems.append("the claim is not split into cubes yet: nothing is refuted")
@@ -116,7 +131,28 @@ def check_proof(
         uncertified,
         from_ledger,
         _grounds(claim, splits),
+        len(fallen),
     )
+
+
+def _earlier_problems(claim: Claim, fallen: list[dict[str, Any]]) -> list[str]:
+    """What is wrong with the record of the claims refuted on the way: each asks this claim's
+    question with another bound, and fell to an answer that its puzzle's rules validate."""
+    problems = []
+    asked = {key: value for key, value in claim.spec().items() if key != "at_most"}
+    for number, entry in enumerate(fallen, 1):
+        try:
+            earlier = claim_from_spec(entry["claim"])
+            refuted_by = entry["refuted_by"]
+        except (BoardsatError, KeyError, TypeError) as error:
+            problems.append(f"earlier claim {number} cannot be read ({error})")
+            continue
+        if {key: value for key, value in earlier.spec().items() if key != "at_most"} != asked:
+            problems.append(f"earlier claim {number} asks another question: {earlier.describe()}")
+        check = getattr(earlier, "counterexample_problems", None)
+        found = ["no check is known for its answer"] if check is None else check(refuted_by)
+        problems += [f"earlier claim {number} ({earlier.describe()}): {line}" for line in found]
+    return problems
 
 
 def _grounds(claim: Claim, splits: list[Split]) -> str | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardsat.core.model import Key
+from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.harness.cluster import check_dask_address
 from boardsat.models.domination.proving.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
@@ -48,7 +49,8 @@ class CubeRequest:
 class CubeProof:
     """Where a proof by cubes ended: its verdict, its directory and status, and the JSON fields
     of the answer it stands for. ``open`` is true when it stopped with neither a proof nor a
-    counterexample (a time limit or Ctrl-C)."""
+    counterexample (a time limit or Ctrl-C), or when the answer's own status says UNKNOWN (a
+    counterexample the run was cut before going on from)."""
 
     verdict: str
     directory: ProofDirectory
@@ -57,6 +59,8 @@ class CubeProof:
 
     @property
     def open(self) -> bool:
+        if "status" in self.answer:
+            return bool(self.answer["status"] == Status.UNKNOWN.value)
         return not self.status.proven and counterexample(self.directory) is None
 
     def lines(self) -> list[str]:

@@ -5,12 +5,16 @@ makes it worth proving; ``splits.jsonl`` holds each split (the root split and ev
 again after outrunning its limit); ``settled.jsonl`` holds one verdict per cube or lemma;
 ``certificates/`` holds the compressed proofs (LRAT or DRUP). Lines are appended and synced one
 at a time, so a killed run loses at most the cube it was writing, and a rerun reads back where
-it stood.
+it stood. A claim refuted on the way (a better answer found) moves to ``superseded/`` as the
+record of how it fell, and the folder's top goes on with the next claim.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import shutil
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +28,8 @@ MANIFEST = "manifest.json"
 SPLITS = "splits.jsonl"
 SETTLED = "settled.jsonl"
 CERTIFICATES = "certificates"
+SUPERSEDED = "superseded"
+CLAIM_FILES = (SPLITS, SETTLED, CERTIFICATES)  # what belongs to the claim the manifest names
 SUFFIXES = {"lrat": ".lrat.gz", "drup": ".drup.xz"}  # as boardsat.encoders.cnf.certified packs them
 T = TypeVar("T")
 
@@ -164,6 +170,49 @@ class ProofDirectory:
         append_json_line(self.path / SETTLED, settled.to_json())
         return settled
 
+    def adopt(self, settled: Settled, certificate: Path | None) -> Settled:
+        """Keep a verdict settled in another directory (a superseded claim's), its certificate
+        copied in first, so a kept verdict never lacks its proof."""
+        if certificate is not None:
+            name = f"{CERTIFICATES}/{certificate.name}"
+            target = self.path / name
+            target.unlink(missing_ok=True)  # a copy left by a run killed before its line
+            shutil.copyfile(certificate, target)
+            settled = Settled(**{**settled.__dict__, "certificate": name})
+        append_json_line(self.path / SETTLED, settled.to_json())
+        return settled
+
+    def supersede(self, record: str, manifest: Mapping[str, Any]) -> None:
+        """Move the current claim's files into ``superseded/<record>`` (its manifest copied
+        there first), then make ``manifest`` the current one. Only renames, and the new
+        manifest last: a run killed midway leaves the old claim current, and ``restore`` puts
+        its files back."""
+        folder = self.path / SUPERSEDED / record
+        folder.mkdir(parents=True, exist_ok=True)
+        _replace_file(folder / MANIFEST, (self.path / MANIFEST).read_text())
+        for name in CLAIM_FILES:
+            if (self.path / name).exists():
+                (self.path / name).rename(folder / name)
+        (self.path / CERTIFICATES).mkdir()
+        _replace_file(self.path / MANIFEST, json.dumps(dict(manifest), indent=1) + "\n")
+
+    def restore(self) -> None:
+        """Undo a ``supersede`` killed before its new manifest: a record that holds the current
+        claim's manifest gives its files back."""
+        current = self.manifest()["claim"]
+        for folder in sorted((self.path / SUPERSEDED).glob("*")):
+            kept = folder / MANIFEST
+            if kept.is_file() and json.loads(kept.read_text()).get("claim") != current:
+                continue
+            for name in CLAIM_FILES:
+                if (folder / name).exists():
+                    if name == CERTIFICATES and (self.path / name).exists():
+                        (self.path / name).rmdir()  # made, still empty, after the move
+                    (folder / name).rename(self.path / name)
+            shutil.rmtree(folder)  # what is left: the copy of the manifest
+        with contextlib.suppress(OSError):  # superseded/ itself, made by the undone call
+            (self.path / SUPERSEDED).rmdir()
+
     def certificate(self, settled: Settled) -> Path | None:
         return None if settled.certificate is None else self.path / settled.certificate
 
@@ -182,3 +231,13 @@ class ProofDirectory:
                     yield json.loads(line)
                 except json.JSONDecodeError:
                     continue  # the half-written last line of a killed run
+
+
+def _replace_file(path: Path, text: str) -> None:
+    """Write ``path`` whole or not at all: a synced copy beside it, renamed over it."""
+    draft = path.with_name(path.name + ".new")
+    with draft.open("w") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    draft.replace(path)

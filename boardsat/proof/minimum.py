@@ -2,6 +2,11 @@
 directory keeps), then refute every placement of one knight fewer, cube by cube, each refutation
 kept with its certificate. What ``boardsat domination N --cubes`` runs.
 
+When a cube or lemma finds fewer knights, the proof goes on from that placement in the same
+directory: the refuted claim's files move to ``superseded/`` as the record of how it fell, the
+lemmas it refuted that the next claim rests on too are carried over with their certificates, and
+the next claim is split and proven, until one holds.
+
 >>> import tempfile
 >>> from boardsat.models.domination import Domination
 >>> from boardsat.proof.cubes import CubeRequest
@@ -14,26 +19,45 @@ kept with its certificate. What ``boardsat domination N --cubes`` runs.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
+from boardsat.core.deadline import OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.models.domination.instance import Domination
-from boardsat.models.domination.proving.cubes import MIRROR_BREAKS, DominationClaim, split_claim
+from boardsat.models.domination.proving.cubes import (
+    MIRROR_BREAKS,
+    PUZZLE,
+    DominationClaim,
+    split_claim,
+)
 from boardsat.models.domination.proving.halves import SPLITTER as COLOUR_SPLITTER
-from boardsat.models.domination.proving.halves import beside_other_half, half_counts
+from boardsat.models.domination.proving.halves import balanced, beside_other_half, half_counts
 from boardsat.models.domination.routes import ORDER, backend_kind
-from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request
+from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.cubes import CubeProof, CubeRequest, OnProgress, run_cubes
-from boardsat.proof.directory import ProofDirectory
-from boardsat.proof.run import open_proof
-from boardsat.proof.status import LEMMA_PREFIX, counterexample
+from boardsat.proof.directory import SUPERSEDED, ProofDirectory, Settled
+from boardsat.proof.run import new_manifest, open_proof
+from boardsat.proof.status import (
+    LEMMA_PREFIX,
+    REFUTED,
+    counterexample,
+    lemma_ident,
+    proof_status,
+)
+from boardsat.solving.conquer import cube_formula, formula_hash
+from boardsat.solving.cube import Cube, Split
 
 FIND_LIMIT_S = 60.0
 """Seconds for the first placement search when the caller gives none."""
+
+Placement = list[list[int]]
 
 
 def prove_minimum(
@@ -45,79 +69,73 @@ def prove_minimum(
     on_progress: OnProgress | None = None,
     on_note: Callable[[str], None] | None = None,
 ) -> CubeProof:
-    """The proof that the placement found is minimum, on the model with its squares in
+    """The proof that the least placement found is minimum, on the model with its squares in
     ``order`` (None: the cube route's kind's ORDER, or a resumed proof's). ``on_progress``
-    hears the search and each settled cube; ``on_note``, that a proof is resumed."""
+    hears the search and each settled cube; ``on_note``, that a proof is resumed and each
+    better placement found on the way."""
     started = time.perf_counter()
     rows, cols, variant = instance.rows, instance.cols, instance.variant
     if request.splitter == COLOUR_SPLITTER and variant != "total":
         raise BoardsatError("only the total variant splits by colour")  # before any file
     path = request.directory or f"domination-{rows}x{cols}-{variant}.proof"
+    note = on_note or (lambda line: None)
     if ProofDirectory.exists(path):
-        manifest = ProofDirectory.open(path).manifest()
-        best = manifest["best"]
-        if not isinstance(best, list) or not best:
-            raise BoardsatError(f"{path} holds the proof of another claim: {manifest['describes']}")
-        if on_note is not None:
-            on_note(f"resuming the proof in {path}")
-        kept = DominationClaim.from_spec(manifest["claim"])
-        order, breaks = order or kept.order, kept.breaks
+        kept = ProofDirectory.open(path)
+        claim = _resumed_claim(kept, instance, order)
+        kept.restore()
+        best = kept.manifest()["best"]
+        note(f"resuming the proof in {path}")
     else:
-        if on_progress is not None:
-            on_progress("searching a placement to prove optimal")
-        found = solve_request(
-            DominationRequest(rows, cols, variant, time_limit=find_limit or FIND_LIMIT_S)
+        best = _mirrored(
+            instance, first_placement(instance, find_limit or FIND_LIMIT_S, on_progress)
         )
-        if found.result.status is Status.UNSATISFIABLE:
-            raise BoardsatError(f"{found.summary()}, so there is no minimum to prove by cubes")
-        if not found.placement:
-            raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
-        best = sorted([row, col] for row, col in found.placement)
-        breaks = MIRROR_BREAKS if request.splitter == "bands" else None
-    order = order or ORDER[backend_kind(request.plan.route)]
-    claim = DominationClaim(rows, cols, variant, len(best) - 1, order=order, breaks=breaks)
-    directory = open_proof(
-        path,
-        claim,
-        best,
-        lambda: split_claim(
-            claim,
-            request.splitter,
-            request.cubes,
-            window_limit=request.lemma_limit,
-            halves=half_counts(rows, cols, best) if variant == "total" else None,
-        ),
-    )
-    status = run_cubes(directory, request, claim.decisions(), on_progress)
-    witness = counterexample(directory)
-    better = None
+        claim = DominationClaim(
+            rows,
+            cols,
+            variant,
+            len(best) - 1,
+            order=order or ORDER[backend_kind(request.plan.route)],
+            breaks=MIRROR_BREAKS if request.splitter == "bands" else None,
+        )
+    directory = open_proof(path, claim, best, partial(_root_split, claim, request, best))
+    while True:
+        if counterexample(directory) is None:  # a resumed claim may have fallen already
+            _carry_over(directory)
+            run_cubes(directory, request, claim.decisions(), on_progress)
+        witness = counterexample(directory)
+        if witness is None or cancelled():
+            break
+        better = _better_placement(claim, witness, best)
+        note(
+            f"{counted(len(better), 'knight')} can do it ({witness.task}), so {len(best)} is not"
+            f" optimal; proving {len(better)} in {path}"
+        )
+        try:
+            _supersede(directory, claim, best, better, witness.task)
+            claim, best = dataclasses.replace(claim, at_most=len(better) - 1), better
+            directory = open_proof(path, claim, best, partial(_root_split, claim, request, best))
+        except OutOfTime:  # Ctrl-C while the next claim's model was built: a rerun goes on
+            break
+    witness = counterexample(directory)  # one left: cut short before going on from it
     if witness is not None:
-        better = claim.placement(witness.solution)
-        if witness.task.startswith(LEMMA_PREFIX):  # a colour's half beat the placement's
-            better = beside_other_half(rows, cols, better, best)
-        if validate(rows, cols, variant, [(row, col) for row, col in better]):
-            raise BoardsatError(f"cube {witness.task} solved to a placement that breaks the rules")
-        verdict = (
-            f"{counted(len(better), 'knight')} can do it (cube {witness.task}), so {len(best)} is"
-            f" not optimal; prove {len(better)} in a new --proof-dir"
-        )
-    elif status.proven:
+        best = _better_placement(claim, witness, best)
+    status = proof_status(directory)
+    fallen = [len(entry["best"]) for entry in directory.manifest().get("superseded", [])]
+    if status.proven:
         verdict = f"{counted(len(best), 'knight')}: optimal, proven by cubes"
     else:
         verdict = (
             f"{counted(len(best), 'knight')} found; the proof is not finished (status UNKNOWN)"
         )
-    placement = better if better is not None else best
-    proven = status.proven and better is None
     answer = {  # the fields of `domination --json`, so that one schema reads both
         "rows": rows,
         "cols": cols,
         "variant": variant,
-        "status": "OPTIMAL" if proven else "SATISFIABLE" if better is not None else "UNKNOWN",
-        "knights": len(placement),
-        "proven_optimal": proven,
-        "lower_bound": len(best) if proven else None,
-        "placement": placement,
+        "status": "OPTIMAL" if status.proven else "UNKNOWN",
+        "knights": len(best),
+        "proven_optimal": status.proven,
+        "lower_bound": len(best) if status.proven else None,
+        "placement": best,
         "backend": request.plan.route,
         "encoding": f"{directory.manifest()['describes']}, split into cubes",
         "order": claim.order,
@@ -127,4 +145,131 @@ def prove_minimum(
         "split": None,
         "events": [],
     }
+    if fallen:
+        verdict += f"; the placements of {_listed(fallen)} knights found first were bettered"
     return CubeProof(verdict, directory, status, answer)
+
+
+def first_placement(
+    instance: Domination, limit: float, on_progress: OnProgress | None
+) -> Placement:
+    """The placement a new proof starts from: the best the search finds within ``limit``
+    seconds. Any search may stand here; a placement above the minimum only costs the proof a
+    claim that a cube refutes."""
+    if on_progress is not None:
+        on_progress("searching a placement to prove optimal")
+    found = solve_request(
+        DominationRequest(instance.rows, instance.cols, instance.variant, time_limit=limit)
+    )
+    if found.result.status is Status.UNSATISFIABLE:
+        raise BoardsatError(f"{found.summary()}, so there is no minimum to prove by cubes")
+    if cancelled():  # Ctrl-C stopped the search: it says so, and no proof is begun
+        raise BoardsatError(f"{found.summary()}; no proof was begun")
+    if not found.placement:
+        raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
+    return sorted([row, col] for row, col in found.placement)
+
+
+def _resumed_claim(
+    directory: ProofDirectory, instance: Domination, order: str | None
+) -> DominationClaim:
+    """The claim a proof directory stands at, refused before any work or note when it is not a
+    minimum proof of this board and variant (in this order, when one is given)."""
+    manifest = directory.manifest()
+    spec, best = manifest["claim"], manifest["best"]
+    board = (instance.rows, instance.cols, instance.variant)
+    if (
+        spec.get("puzzle") != PUZZLE
+        or not isinstance(best, list)
+        or not best
+        or (spec["rows"], spec["cols"], spec["variant"]) != board
+        or (order is not None and DominationClaim.from_spec(spec).order != order)
+    ):
+        raise BoardsatError(
+            f"{directory.path} holds the proof of another claim: {manifest['describes']}"
+        )
+    return DominationClaim.from_spec(spec)
+
+
+def _root_split(claim: DominationClaim, request: CubeRequest, best: Placement) -> Split:
+    halves = half_counts(claim.rows, claim.cols, best) if claim.variant == "total" else None
+    return split_claim(
+        claim, request.splitter, request.cubes, window_limit=request.lemma_limit, halves=halves
+    )
+
+
+def _mirrored(instance: Domination, placement: Placement) -> Placement:
+    """On a board whose colours a reflection swaps, a total placement's smaller half beside its
+    mirror image: never more knights, and halves of one size, which one lemma proves."""
+    if instance.variant != "total":
+        return placement
+    return balanced(instance.rows, instance.cols, placement)
+
+
+def _better_placement(claim: DominationClaim, witness: Settled, best: Placement) -> Placement:
+    """The placement a satisfied cube or lemma gives, checked by the rules to refute ``claim``
+    (a half lemma's half beside the other half of ``best``)."""
+    better = claim.placement(witness.solution)
+    if witness.task.startswith(LEMMA_PREFIX):  # a colour's half beat the placement's
+        better = beside_other_half(claim.rows, claim.cols, better, best)
+    better = _mirrored(Domination(claim.rows, claim.cols, claim.variant), better)
+    if claim.counterexample_problems(better):
+        raise BoardsatError(f"cube {witness.task} solved to a placement that breaks the rules")
+    return better
+
+
+def _supersede(
+    directory: ProofDirectory,
+    claim: DominationClaim,
+    best: Placement,
+    better: Placement,
+    task: str,
+) -> None:
+    """Make the claim that ``better`` opens current: the refuted one's files become its record,
+    and the manifest's history says what refuted it."""
+    manifest = directory.manifest()
+    name = f"{len(best)}-knights"
+    fallen = {
+        "claim": manifest["claim"],
+        "describes": manifest["describes"],
+        "best": best,
+        "refuted_by": better,
+        "found_in": task,
+        "record": f"{SUPERSEDED}/{name}",
+    }
+    history = [*manifest.get("superseded", []), fallen]
+    following = dataclasses.replace(claim, at_most=len(better) - 1)
+    directory.supersede(name, new_manifest(following, better) | {"superseded": history})
+
+
+def _carry_over(directory: ProofDirectory) -> None:
+    """Lemmas the current split rests on that a superseded claim refuted, for the same formula:
+    their verdicts and certificates are copied in, not solved again."""
+    settled = directory.settled()
+    left = {
+        lemma_ident(dict(spec)): dict(spec)
+        for split in directory.splits()
+        for spec in split.lemmas
+        if lemma_ident(dict(spec)) not in settled
+    }
+    for fallen in reversed(directory.manifest().get("superseded", [])):
+        record = ProofDirectory.open(directory.path / fallen["record"])
+        for ident, verdict in record.settled().items():
+            spec = left.get(ident)
+            if spec is not None and verdict.status == REFUTED and _same_formula(spec, verdict):
+                directory.adopt(verdict, record.certificate(verdict))
+                del left[ident]
+
+
+def _same_formula(spec: dict[str, Any], verdict: Settled) -> bool:
+    """Whether the lemma ``spec`` rebuilds to the formula ``verdict`` refuted (a verdict that
+    names none was settled by a route without certificates, on the spec alone)."""
+    if verdict.formula_hash is None or verdict.cardinality is None:
+        return True
+    clauses, _ = cube_formula(claim_from_spec(spec), Cube(), verdict.cardinality)
+    return formula_hash(clauses) == verdict.formula_hash
+
+
+def _listed(numbers: list[int]) -> str:
+    words = [str(number) for number in numbers]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

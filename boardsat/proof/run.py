@@ -48,16 +48,21 @@ def open_proof(path: str, claim: Claim, best: Any, split: Callable[[], Split]) -
         if kept.spec() != claim.spec() or manifest["model_hash"] != model_hash(claim.model()):
             raise BoardsatError(f"{path} holds the proof of another claim: {kept.describe()}")
     else:
-        manifest = {
-            "claim": claim.spec(),
-            "describes": claim.describe(),
-            "model_hash": model_hash(claim.model()),
-            "best": best,
-        }
-        directory = ProofDirectory.create(path, manifest)
+        directory = ProofDirectory.create(path, new_manifest(claim, best))
     if not directory.splits():
         directory.add_split(split())
     return directory
+
+
+def new_manifest(claim: Claim, best: Any) -> dict[str, Any]:
+    """The manifest of a proof of ``claim``: its spec, its words, its model's digest, and the
+    best answer that makes it worth proving."""
+    return {
+        "claim": claim.spec(),
+        "describes": claim.describe(),
+        "model_hash": model_hash(claim.model()),
+        "best": best,
+    }
 
 
 def prove(

@@ -101,8 +101,8 @@ def test_a_tampered_proof_fails_its_check_with_exit_status_1(
 def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knights(
     run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """When the search stops at one knight too many, a cube finds the smaller placement; the
-    verdict says how many knights do it, and the JSON gives that placement."""
+    """When the search stops at one knight too many, a cube finds the smaller placement and the
+    proof goes on from it in the same run: the JSON gives that placement, proven optimal."""
     from boardsat.proof import minimum
 
     def one_too_many(request: Any) -> Any:
@@ -122,10 +122,10 @@ def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knigh
     document = json.loads(out)
     least = published_minimum(6, "dominating")
     placement = [(row, col) for row, col in document["placement"]]
-    assert document["knights"] == len(placement) == least and document["status"] == "SATISFIABLE"
+    assert document["knights"] == len(placement) == least and document["status"] == "OPTIMAL"
     assert not validate(6, 6, "dominating", placement)
-    assert f"{least} knights can do it" in document["verdict"]
-    assert not document["proven_optimal"]
+    assert f"the placements of {least + 1} knights found first were bettered" in document["verdict"]
+    assert document["proven_optimal"]
 
 
 @pytest.mark.parametrize(
