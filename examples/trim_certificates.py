@@ -52,7 +52,9 @@ def fresh_certificates(cubes: int) -> Iterator[Certificate]:
 def kept_certificates(folder: Path, count: int) -> Iterator[Certificate]:
     directory = ProofDirectory.open(folder)
     claim = claim_from_spec(directory.manifest()["claim"])
-    cubes: dict[str, Cube] = {cube.ident: cube for cube in leaves(directory.splits())}
+    cubes: dict[str, Cube] = {
+        leaf.ident: leaf.cube for leaf in leaves(directory.splits()) if leaf.lemma is None
+    }
     kept = [
         (path.stat().st_size, ident, verdict.cardinality, path)
         for ident, verdict in directory.settled().items()

@@ -26,7 +26,7 @@ from boardsat.core.wording import counted
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import CheckLedger, certificate_digest
-from boardsat.proof.status import REFUTED, leaves, lemma_ident
+from boardsat.proof.status import REFUTED, Leaf, leaves, nodes
 from boardsat.solving.conquer import cube_formula, formula_hash
 from boardsat.solving.cube import Claim, Cube, Split, model_hash
 from boardsat.solving.lookahead import coverage_formula
@@ -83,15 +83,10 @@ def check_proof(
     if not splits:
         problems.append("the claim is not split into cubes yet: nothing is refuted")
     settled = directory.settled()
-    cubes = {cube.ident: cube for split in splits for cube in split.cubes}
+    tree = nodes(splits)
     for split in splits:
-        problems += _coverage_problems(claim, split, cubes)
-    tasks: list[tuple[str, Claim, Cube]] = [(c.ident, claim, c) for c in leaves(splits)]
-    tasks += [
-        (lemma_ident(dict(spec)), claim_from_spec(spec), Cube())
-        for split in splits
-        for spec in split.lemmas
-    ]
+        problems += _coverage_problems(claim, split, tree)
+    tasks = [(leaf.ident, owning_claim(claim, leaf), leaf.cube) for leaf in leaves(splits)]
     verdicts = [settled.get(ident) for ident, _, _ in tasks]
     accepted = [
         None if ledger is None or verdict is None else ledger.accepted_for(verdict.formula_hash)
@@ -165,19 +160,27 @@ def _grounds(claim: Claim, splits: list[Split]) -> str | None:
     return "; ".join(dict.fromkeys(line for line in said if line)) or None
 
 
-def _coverage_problems(claim: Claim, split: Split, cubes: dict[str, Cube]) -> list[str]:
-    parent = Cube() if not split.parent else cubes.get(split.parent)
+def owning_claim(claim: Claim, leaf: Leaf) -> Claim:
+    """The claim whose formula ``leaf`` restricts: the proof's, or the lemma's it belongs to."""
+    return claim if leaf.lemma is None else claim_from_spec(leaf.lemma)
+
+
+def _coverage_problems(claim: Claim, split: Split, tree: dict[str, Leaf]) -> list[str]:
+    """What is wrong with how ``split`` covers its parent: a cube or lemma, or the claim. A
+    lemma's split covers the lemma's formula."""
+    parent = Leaf("", Cube()) if not split.parent else tree.get(split.parent)
     if parent is None:
         return [f"a split covers the unknown cube {split.parent}"]
-    own_check = getattr(claim, "split_problems", None)  # a puzzle's own splitter checks itself
+    whose = owning_claim(claim, parent)
+    own_check = getattr(whose, "split_problems", None)  # a puzzle's own splitter checks itself
     problems = None if own_check is None else own_check(split)
     if problems is not None:
         return list(problems)
-    if any(cube.counts != parent.counts for cube in split.cubes):
+    if any(cube.counts != parent.cube.counts for cube in split.cubes):
         return [f"no check is known for the {split.splitter} split"]
     from pysat.solvers import Solver
 
-    clauses = coverage_formula(claim, parent, list(split.cubes))
+    clauses = coverage_formula(whose, parent.cube, list(split.cubes))
     with Solver(name=COVERAGE_SOLVER, bootstrap_with=clauses, with_proof=True) as solver:
         if solver.solve():
             return [f"the split of {split.parent or 'the claim'} misses a case"]

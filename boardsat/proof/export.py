@@ -27,10 +27,10 @@ from typing import Any
 from boardsat.certificates.drup import read_proof
 from boardsat.certificates.lrat import lrat_lines, reduce_by_units
 from boardsat.core.errors import BoardsatError
-from boardsat.proof.check import COVERAGE_SOLVER
+from boardsat.proof.check import COVERAGE_SOLVER, owning_claim
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
-from boardsat.proof.status import REFUTED, leaves, lemma_ident
+from boardsat.proof.status import REFUTED, Leaf, leaves, lemma_ident, nodes
 from boardsat.solving.conquer import cube_formula, formula_hash
 from boardsat.solving.cube import Claim, Cube, Split
 from boardsat.solving.lookahead import coverage_formula
@@ -54,11 +54,9 @@ def export_proof(directory: ProofDirectory, out: Path) -> Exported:
     claim = claim_from_spec(manifest["claim"])
     splits = directory.splits()
     settled = directory.settled()
-    tasks = [("cube", cube.ident, claim, cube) for cube in leaves(splits)]
-    tasks += [
-        ("lemma", lemma_ident(dict(spec)), claim_from_spec(spec), Cube())
-        for split in splits
-        for spec in split.lemmas
+    tasks = [
+        ("lemma" if leaf.is_lemma else "cube", leaf.ident, owning_claim(claim, leaf), leaf.cube)
+        for leaf in leaves(splits)
     ]
     missing = [ident for _, ident, _, _ in tasks if _certified(settled.get(ident)) is None]
     if not splits or missing:
@@ -78,8 +76,9 @@ def export_proof(directory: ProofDirectory, out: Path) -> Exported:
             entries.append(
                 _export_refutation(directory, out, files, kind, ident, owner, cube, verdict)
             )
+        tree = nodes(splits)
         coverage = [
-            _export_coverage(out, files, claim, split, splits, index)
+            _export_coverage(out, files, claim, split, tree, index)
             for index, split in enumerate(splits)
         ]
     except BoardsatError:
@@ -192,20 +191,19 @@ def _export_coverage(
     files: dict[str, str],
     claim: Claim,
     split: Split,
-    splits: Sequence[Split],
+    tree: dict[str, Leaf],
     index: int,
 ) -> dict[str, Any]:
     """How a split covers its parent: a refuted formula ("some case is missing") for a split
     on literals, or the puzzle's own construction for a split by counts (its lemmas above)."""
+    parent = Leaf("", Cube()) if not split.parent else tree[split.parent]
     entry: dict[str, Any] = {
         "parent": split.parent or "the claim",
         "splitter": split.splitter,
-        "cubes": [cube.ident for cube in split.cubes],
+        "cubes": [parent.child(cube).ident for cube in split.cubes],
         "lemmas": [lemma_ident(dict(spec)) for spec in split.lemmas],
     }
-    cubes = {cube.ident: cube for each in splits for cube in each.cubes}
-    parent = Cube() if not split.parent else cubes[split.parent]
-    if any(cube.counts != parent.counts for cube in split.cubes):
+    if any(cube.counts != parent.cube.counts for cube in split.cubes):
         entry["covered_by"] = (
             "construction: every count profile the lemmas allow is a cube (proof check"
             " enumerates them again); each lemma is refuted above"
@@ -213,7 +211,7 @@ def _export_coverage(
         return entry
     from pysat.solvers import Solver
 
-    clauses = coverage_formula(claim, parent, list(split.cubes))
+    clauses = coverage_formula(owning_claim(claim, parent), parent.cube, list(split.cubes))
     with Solver(name=COVERAGE_SOLVER, bootstrap_with=clauses, with_proof=True) as solver:
         if solver.solve():
             raise BoardsatError(f"the split of {entry['parent']} misses a case")

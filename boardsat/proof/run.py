@@ -9,7 +9,7 @@ it; a solution found in any cube refutes the claim and ends the run.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardsat.core.deadline import cancelled
@@ -19,9 +19,9 @@ from boardsat.core.results import Status
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.pools import Pool, Task
-from boardsat.proof.status import ProofStatus, pending, proof_status
+from boardsat.proof.status import Leaf, ProofStatus, pending, proof_status
 from boardsat.solving.conquer import Verdict
-from boardsat.solving.cube import Claim, Cube, Split, model_hash
+from boardsat.solving.cube import Claim, Split, model_hash
 from boardsat.solving.lookahead import lookahead_cubes
 
 OnSettled = Callable[[Settled, ProofStatus], None]
@@ -73,15 +73,16 @@ def prove(
     on_settled: OnSettled | None = None,
 ) -> ProofStatus:
     """Settle what the directory has left; ``decisions`` are the variables a re-split may fix.
-    Returns where the proof stands: proven, refuted (a counterexample), or cut short."""
-    claim = claim_from_spec(directory.manifest()["claim"])
+    Returns where the proof stands: proven, refuted (a counterexample), or cut short.
+
+    A lemma runs within the cube limit too: one that outruns it is split by lookahead into
+    cubes of its own formula, and holds when they are all refuted."""
+    run = _Run(directory, pool, plan, claim_from_spec(directory.manifest()["claim"]), decisions)
     left = pending(directory)
-    for ident, cube in left.unsplit.items():  # outran its limit in a run killed before its split
-        _split_again(directory, pool, claim, ident, cube, plan, decisions)
-    for ident, cube in left.cubes.items():
-        pool.submit(Task(ident, claim, cube, plan.route, plan.cube_limit))
-    for ident, spec in left.lemmas.items():
-        pool.submit(Task(ident, claim_from_spec(spec), Cube(), plan.route, None))
+    for leaf in left.unsplit:  # outran its limit in a run killed before its split
+        run.split_again(leaf)
+    for leaf in left.unsettled:
+        run.submit(leaf)
     for task, outcome in pool.completed():
         if cancelled():
             break
@@ -95,25 +96,51 @@ def prove(
         if outcome.status is Status.UNKNOWN:
             if task.limit is None:
                 raise BoardsatError(f"{task.ident} was not settled: its solver stopped")
-            _split_again(directory, pool, claim, task.ident, task.cube, plan, decisions)
+            run.split_again(run.running.pop(task.ident))
     return proof_status(directory)
 
 
-def _split_again(
-    directory: ProofDirectory,
-    pool: Pool[Task],
-    claim: Claim,
-    ident: str,
-    cube: Cube,
-    plan: Plan,
-    decisions: Sequence[Key] | None,
-) -> None:
-    children = lookahead_cubes(claim, cube, plan.resplit, over=decisions)
-    if len(children) < 2:
-        raise BoardsatError(f"cube {ident} outran its limit and cannot be split further")
-    directory.add_split(Split(ident, "lookahead", tuple(children), params={"cubes": plan.resplit}))
-    for child in children:
-        pool.submit(Task(child.ident, claim, child, plan.route, plan.cube_limit))
+@dataclass
+class _Run:
+    """One run of ``prove``: the leaves it has submitted, and how it submits and splits them."""
+
+    directory: ProofDirectory
+    pool: Pool[Task]
+    plan: Plan
+    claim: Claim
+    decisions: Sequence[Key] | None
+    running: dict[str, Leaf] = field(default_factory=dict)
+
+    def owner(self, leaf: Leaf) -> Claim:
+        """The claim whose formula the leaf restricts: the proof's, or its lemma's."""
+        return self.claim if leaf.lemma is None else claim_from_spec(leaf.lemma)
+
+    def submit(self, leaf: Leaf) -> None:
+        self.running[leaf.ident] = leaf
+        task = Task(leaf.ident, self.owner(leaf), leaf.cube, self.plan.route, self.plan.cube_limit)
+        self.pool.submit(task)
+
+    def split_again(self, leaf: Leaf) -> None:
+        """Split a leaf that outran its limit by lookahead, and submit its cubes."""
+        owner = self.owner(leaf)
+        children = lookahead_cubes(owner, leaf.cube, self.plan.resplit, over=self._over(owner))
+        if len(children) < 2:
+            raise BoardsatError(f"cube {leaf.ident} outran its limit and cannot be split further")
+        split = Split(leaf.ident, "lookahead", tuple(children), params={"cubes": self.plan.resplit})
+        self.directory.add_split(split)
+        for child in children:
+            self.submit(leaf.child(child))
+
+    def _over(self, owner: Claim) -> Sequence[Key] | None:
+        """The variables a split of ``owner`` may fix: the proof's decisions, or a lemma's own
+        (those of the proof's decisions its model has, where it names none)."""
+        if owner is self.claim or self.decisions is None:
+            return self.decisions
+        own = getattr(owner, "decisions", None)
+        if own is not None:
+            return list(own())
+        model = owner.model()
+        return [key for key in self.decisions if key in model]
 
 
 def _settled(ident: str, verdict: Verdict) -> Settled:

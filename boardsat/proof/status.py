@@ -1,10 +1,18 @@
-"""Where a proof stands, read from its directory alone."""
+"""Where a proof stands, read from its directory alone.
+
+The splits form a tree: the root split covers the claim and may name lemmas; a cube or a lemma
+that outran its limit is the parent of a split by lookahead. A split belongs to its parent's
+owner, the claim or a lemma, so the cubes under a lemma are cubes of the lemma's own formula,
+named under it. A lemma split so is refuted when all its cubes are.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from boardsat.core.results import Status
 from boardsat.proof.directory import ProofDirectory, Settled
@@ -15,13 +23,33 @@ FOUND = Status.SATISFIABLE.value
 
 
 @dataclass(frozen=True)
-class Pending:
-    """What a proof still has to settle: cubes (by ident), cubes that outran their limit and
-    await their split, and lemmas (by spec ident)."""
+class Leaf:
+    """A task of the proof: a cube of the claim (``lemma`` None), a lemma (its ``cube`` empty,
+    its ``ident`` the lemma's), or a cube of a lemma split after it outran its limit."""
 
-    cubes: dict[str, Cube]
-    unsplit: dict[str, Cube]
-    lemmas: dict[str, dict[str, object]]
+    ident: str
+    cube: Cube
+    lemma: Mapping[str, Any] | None = None  # the spec of the lemma it refutes, whole or in part
+
+    @property
+    def is_lemma(self) -> bool:
+        return self.lemma is not None and self.ident == lemma_ident(dict(self.lemma))
+
+    def child(self, cube: Cube) -> Leaf:
+        """A cube of this leaf's split: a lemma's cubes are named under the lemma, since a cube
+        of the claim or of another lemma may fix the same keys."""
+        if self.lemma is None:
+            return Leaf(cube.ident, cube)
+        return Leaf(f"{lemma_ident(dict(self.lemma))}-{cube.ident}", cube, self.lemma)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """What a proof still has to settle: leaves without a verdict, and leaves that outran their
+    limit and await their split."""
+
+    unsettled: list[Leaf]
+    unsplit: list[Leaf]
 
 
 @dataclass(frozen=True)
@@ -62,49 +90,58 @@ def lemma_ident(spec: dict[str, object]) -> str:
     return LEMMA_PREFIX + digest[:16]
 
 
+def nodes(splits: list[Split]) -> dict[str, Leaf]:
+    """Every lemma and cube of the split tree by name, each with the lemma it belongs to."""
+    claim = Leaf("", Cube())
+    found: dict[str, Leaf] = {}
+    for split in splits:
+        for spec in split.lemmas:
+            ident = lemma_ident(dict(spec))
+            found.setdefault(ident, Leaf(ident, Cube(), dict(spec)))
+        parent = found.get(split.parent, claim)
+        found.update((leaf.ident, leaf) for leaf in map(parent.child, split.cubes))
+    return found
+
+
+def leaves(splits: list[Split]) -> list[Leaf]:
+    """The cubes and lemmas no split has divided further: what the proof refutes."""
+    parents = {split.parent for split in splits}
+    return [leaf for ident, leaf in nodes(splits).items() if ident not in parents]
+
+
 def pending(directory: ProofDirectory) -> Pending:
-    splits = directory.splits()
     settled = directory.settled()
-    parents = {split.parent for split in splits}
-    cubes: dict[str, Cube] = {}
-    unsplit: dict[str, Cube] = {}
-    for cube in leaves(splits):
-        verdict = settled.get(cube.ident)
+    unsettled: list[Leaf] = []
+    unsplit: list[Leaf] = []
+    for leaf in leaves(directory.splits()):
+        verdict = settled.get(leaf.ident)
         if verdict is None:
-            cubes[cube.ident] = cube
-        elif verdict.status == Status.UNKNOWN.value and cube.ident not in parents:
-            unsplit[cube.ident] = cube
-    lemmas = {
-        lemma_ident(dict(spec)): dict(spec)
-        for split in splits
-        for spec in split.lemmas
-        if lemma_ident(dict(spec)) not in settled
-    }
-    return Pending(cubes, unsplit, lemmas)
-
-
-def leaves(splits: list[Split]) -> list[Cube]:
-    """The cubes no split has divided further."""
-    parents = {split.parent for split in splits}
-    return [cube for split in splits for cube in split.cubes if cube.ident not in parents]
+            unsettled.append(leaf)
+        elif verdict.status == Status.UNKNOWN.value:
+            unsplit.append(leaf)
+    return Pending(unsettled, unsplit)
 
 
 def proof_status(directory: ProofDirectory) -> ProofStatus:
     splits = directory.splits()
     settled = directory.settled()
     tree = leaves(splits)
-    verdicts = [settled.get(cube.ident) for cube in tree]
-    lemma_ids = {lemma_ident(dict(spec)) for split in splits for spec in split.lemmas}
-    lemma_verdicts = [settled.get(ident) for ident in lemma_ids]
+    verdicts = [settled.get(leaf.ident) for leaf in tree if not leaf.is_lemma]
     refuted = [v for v in verdicts if v is not None and v.status == REFUTED]
+    lemma_ids = {lemma_ident(dict(spec)) for split in splits for spec in split.lemmas}
+    open_lemmas = {  # a lemma with a leaf, itself or a cube of its split, not refuted yet
+        lemma_ident(dict(leaf.lemma))
+        for leaf in tree
+        if leaf.lemma is not None and getattr(settled.get(leaf.ident), "status", None) != REFUTED
+    }
     return ProofStatus(
         split=any(not split.parent for split in splits),
-        leaves=len(tree),
+        leaves=len(verdicts),
         refuted=len(refuted),
         certified=sum(1 for v in refuted if v.certificate is not None),
         split_again=sum(1 for split in splits if split.parent),
         lemmas=len(lemma_ids),
-        lemmas_refuted=sum(1 for v in lemma_verdicts if v is not None and v.status == REFUTED),
+        lemmas_refuted=len(lemma_ids - open_lemmas),
         cpu=sum(entry.cpu for entry in settled.values()),
         counterexample=any(entry.status == FOUND for entry in settled.values()),
     )

@@ -1,0 +1,153 @@
+"""A lemma too hard for one run is split into cubes of its own formula, like any claim: its cubes
+are refuted one by one, the run resumes after a kill, and proof check certifies the split.
+
+No test here times anything. Under a limit CaDiCaL runs in conflict budgets and looks at its
+deadline only between two, so a limit far below a second lets each task exactly one budget
+(1,000 conflicts). Each half's lemma of total 11x11 needs more, its lookahead cubes fewer.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from boardsat.core.results import Status
+from boardsat.models.domination import Domination, solve
+from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
+from boardsat.models.domination.proving.halves import HalfClaim, colour_cubes, half_counts
+from boardsat.proof.check import check_proof
+from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.export import export_proof
+from boardsat.proof.pools import LocalPool, Task
+from boardsat.proof.run import Plan, open_proof, prove
+from boardsat.proof.status import LEMMA_PREFIX, ProofStatus, lemma_ident
+from boardsat.solving.conquer import Verdict, conquer
+from boardsat.solving.cube import Cube, Split
+from boardsat.solving.lookahead import lookahead_cubes
+
+N = 11
+ONE_BUDGET = Plan(cube_limit=1e-6, resplit=4)  # each task gets one budget of conflicts
+
+
+@functools.cache
+def _best() -> list[list[int]]:
+    answer = solve(Domination(N, N, "total"))
+    assert answer.proven_optimal
+    return sorted([row, col] for row, col in answer.placement)
+
+
+def _claim() -> DominationClaim:
+    return DominationClaim(N, N, "total", len(_best()) - 1)
+
+
+def _open(path: Path) -> ProofDirectory:
+    """The colour split from an optimal placement: two lemmas, which leave no cube."""
+    claim = _claim()
+    halves = half_counts(N, N, _best())
+    return open_proof(
+        str(path), claim, _best(), lambda: split_claim(claim, "colours", 8, halves=halves)
+    )
+
+
+class _Pool(LocalPool[Task]):
+    """A pool that names what it was given, and whose run is cut after ``settle`` tasks, as
+    Ctrl-C or a killed scheduler cuts it."""
+
+    def __init__(self, settle: int | None = None) -> None:
+        super().__init__(1)
+        self.settle = settle
+        self.submitted: list[str] = []
+
+    def submit(self, task: Task) -> None:
+        self.submitted.append(task.ident)
+        super().submit(task)
+
+    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        for count, done in enumerate(super().completed(), 1):
+            yield done
+            if count == self.settle:
+                return
+
+
+def _prove(directory: ProofDirectory, pool: _Pool, **options: object) -> ProofStatus:
+    try:
+        return prove(directory, pool, ONE_BUDGET, _claim().decisions(), **options)  # type: ignore[arg-type]
+    finally:
+        pool.close()
+
+
+def _lemmas(directory: ProofDirectory) -> list[str]:
+    return [lemma_ident(dict(spec)) for spec in directory.splits()[0].lemmas]
+
+
+@pytest.mark.slow
+def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certified(
+    tmp_path: Path,
+) -> None:
+    directory = _open(tmp_path / "proof")
+    lemmas = _lemmas(directory)
+    assert len(lemmas) == 2 and not directory.splits()[0].cubes
+    status = _prove(directory, _Pool())
+    assert status.proven and status.lemmas_refuted == 2 and status.leaves == status.certified
+    split_lemmas = {split.parent for split in directory.splits() if split.parent in lemmas}
+    assert split_lemmas == set(lemmas)  # each lemma outran one budget and was split
+    settled = directory.settled()
+    assert all(settled[lemma].status == "UNKNOWN" for lemma in lemmas)
+    refuted = [ident for ident, entry in settled.items() if entry.status == "UNSATISFIABLE"]
+    assert len(refuted) == status.leaves and all(
+        any(ident.startswith(f"{lemma}-") for lemma in lemmas) for ident in refuted
+    )
+    checked = check_proof(directory)
+    assert checked.certified_all and checked.certified == status.leaves, checked.problems
+    exported = export_proof(directory, tmp_path / "referee")
+    assert (exported.cubes, exported.lemmas) == (status.leaves, 0)
+
+
+@pytest.mark.slow
+def test_a_lemma_split_resumes_after_a_kill_before_its_split_and_after_some_cubes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "proof"
+
+    def killed(entry: Settled, status: ProofStatus) -> None:
+        raise KeyboardInterrupt  # as a kill between keeping the verdict and writing the split
+
+    with pytest.raises(KeyboardInterrupt):
+        _prove(_open(path), _Pool(), on_settled=killed)
+    directory = ProofDirectory.open(path)
+    (outran,) = directory.settled()
+    assert outran.startswith(LEMMA_PREFIX) and len(directory.splits()) == 1
+    second = _Pool(settle=3)
+    status = _prove(_open(path), second)
+    assert [split.parent for split in directory.splits()][1] == outran  # split on resuming
+    assert outran not in second.submitted and not status.proven
+    before = set(directory.settled())
+    third = _Pool()
+    status = _prove(_open(path), third)
+    assert status.proven and not before & set(third.submitted)
+    assert check_proof(directory).certified_all
+
+
+def test_a_lemma_split_that_misses_a_case_of_the_lemma_fails_the_check(tmp_path: Path) -> None:
+    """Leaving out the cube that holds a solution of a lemma's formula would prove a false lemma:
+    here the dark half's, which asks for one knight more than its minimum."""
+    claim, halves = _claim(), half_counts(N, N, _best())
+    false = HalfClaim(N, N, "dark", halves["dark"])
+    lemmas = (false, HalfClaim(N, N, "light", halves["light"] - 1))
+    root = Split("", "colours", colour_cubes(claim, lemmas), tuple(half.spec() for half in lemmas))
+    over = [key for key in claim.decisions() if key in false.model()]
+    cubes = lookahead_cubes(false, Cube(), 4, over=over)
+    found = conquer(false, Cube(), "cadical195", None)
+    assert found.status is Status.SATISFIABLE
+    solution = set(found.solution)
+    missed = f"the split of {lemma_ident(false.spec())} misses a case"
+    for name, kept in (
+        ("whole", cubes),
+        ("cut", [cube for cube in cubes if any((k in solution) != v for k, v in cube.fixed)]),
+    ):
+        directory = open_proof(str(tmp_path / name), claim, _best(), lambda: root)
+        directory.add_split(Split(lemma_ident(false.spec()), "lookahead", tuple(kept)))
+        assert (missed in check_proof(directory).problems) is (name == "cut")
