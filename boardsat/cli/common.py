@@ -18,7 +18,7 @@ from boardsat.cli import terminal
 from boardsat.cli.exits import INTERRUPTED, LIMIT_REACHED
 from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.core.backends import MIP_BACKENDS, backend_problem
-from boardsat.core.deadline import cancelled, time_limit_problem
+from boardsat.core.deadline import OutOfTime, cancelled, time_limit_problem
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.memory import default_ceiling, describe_size, memory_ceiling, parse_memory_size
@@ -323,6 +323,10 @@ def solving_command(command: F) -> F:
                 if not cancelled():
                     raise
                 _interrupted(f"before an answer was found ({error})")
+            except OutOfTime:  # a model built after the cancel, which ends every deadline
+                if not cancelled():
+                    raise
+                _interrupted("before an answer was found")
             if cancelled():
                 _interrupted("status UNKNOWN: the output above is all it found")
         return outcome

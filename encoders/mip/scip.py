@@ -13,6 +13,8 @@ import contextlib
 import ctypes
 import operator
 import os
+import signal
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -66,12 +68,14 @@ _COMPARE = {"==": operator.eq, ">=": operator.ge, "<=": operator.le}  # a row's 
 
 
 @contextlib.contextmanager
-def _c_output_silenced() -> Iterator[None]:
-    """Keep SCIP's own error lines (written by C on the process's streams) off the terminal: a
-    bad parameter is reported once, as a BoardsatError."""
+def _c_output_silenced(fds: tuple[int, ...] = (1, 2)) -> Iterator[None]:
+    """Keep what SCIP's C code writes on the process's streams ``fds`` off the terminal: its
+    error lines (a bad parameter is reported once, as a BoardsatError), and the line its Ctrl-C
+    handler prints on stdout, where only the answer belongs."""
+    sys.stdout.flush()  # Python's own text, written before the streams are turned away
     libc = ctypes.CDLL(None)
     libc.fflush(None)
-    saved = {fd: os.dup(fd) for fd in (1, 2)}
+    saved = {fd: os.dup(fd) for fd in fds}
     try:
         with open(os.devnull, "w") as devnull:
             for fd in saved:
@@ -134,6 +138,18 @@ class _Watch(Eventhdlr):
         solution = self.model.getBestSol()
         values = [self.model.getSolVal(solution, x) > 0.5 for x in self.xs]
         self.on_improvement(solution_news(self.boardsat_model, values))
+
+
+def _optimize(scip: ScipModel) -> None:
+    """Solve. SCIP holds the interpreter while it solves, so no Python signal handler runs: it
+    catches Ctrl-C itself (status "userinterrupt") and prints "pressed CTRL-C" on stdout, which
+    is silenced. A process that ignores Ctrl-C, a child its parent stops, keeps ignoring it."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        scip.setParam("misc/catchctrlc", False)
+        scip.optimize()
+        return
+    with _c_output_silenced((1,)):
+        scip.optimize()
 
 
 def _set_values(
@@ -209,7 +225,7 @@ class ScipBackend(ZeroOneBackend):
             start = scip.createSol()
             _set_values(scip, start, model, xs, self.hint)
             scip.addSol(start, free=True)  # checked by SCIP: a broken hint is dropped
-        scip.optimize()  # SCIP catches Ctrl-C itself, as "userinterrupt"
+        _optimize(scip)
         values = None
         if scip.getNSols() > 0:
             best = scip.getBestSol()
