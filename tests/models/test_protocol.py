@@ -9,8 +9,11 @@ import dataclasses
 import importlib
 import json
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +26,7 @@ from boardsat.core.results import Status
 from boardsat.models.planning.solve import PlanRequest
 from boardsat.models.registry import PLANNING_PUZZLES, PUZZLES
 from tests.models.test_api import INSTANCES
+from tests.test_readme import console_commands, same_shape
 
 SCHEMAS = {"domination": "domination", "tour": "tour"}  # the planning puzzles share "planning"
 MEASURE = {"domination": lambda answer: answer.knights}  # a planning answer's: its moves
@@ -171,3 +175,38 @@ def test_the_front_door_names_the_planning_call_for_a_planning_task(verb: str) -
         getattr(boardsat, verb)(task, "cadical195")
     with pytest.raises(TypeError, match=r"takes a boardsat\.Model, not str"):
         getattr(boardsat, verb)("a model", "cadical195")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "protocol.md"
+SCRIPT = ROOT / "examples" / "answer_protocol.py"
+
+
+def fenced(text: str, kind: str) -> list[str]:
+    """The page's fenced blocks of one kind, each as its text."""
+    return re.findall(rf"^```{kind}\n(.*?)^```$", text, flags=re.DOTALL | re.MULTILINE)
+
+
+def test_the_protocol_page_shows_the_script_and_the_refusal_as_they_are() -> None:
+    page = PAGE.read_text("utf-8")
+    body = SCRIPT.read_text("utf-8").split('"""', 2)[2].lstrip("\n")
+    assert fenced(page, "python")[-1] == body
+    refusal = next(block for block in fenced(page, "python") if "BoardsatError" in block)
+    call, *said = refusal.splitlines()
+    from boardsat.models import exchange
+
+    with pytest.raises(boardsat.BoardsatError) as refused:
+        eval(call, {"exchange": exchange})  # the page's own line, run
+    shown = " ".join(line.removeprefix("# ") for line in said)
+    assert shown == f"BoardsatError: {refused.value}"
+
+
+@pytest.mark.slow
+def test_the_protocol_page_shows_what_the_script_prints() -> None:
+    ((command, shown, _),) = console_commands(PAGE.read_text("utf-8"))
+    assert command == f"python examples/{SCRIPT.name}"
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT)], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert same_shape(shown, done.stdout.splitlines()), done.stdout
