@@ -19,6 +19,7 @@ from boardsat.cli.common import (
     json_option,
     picture_options,
     refuse_beside_export,
+    refuse_given,
     report_export,
     show_answer,
     solving_command,
@@ -126,6 +127,13 @@ def command(
         report_export(exported, as_json)
         return
     _check_encoding(backend, encoding)
+    if not count_tours:
+        refuse_given(["counter"], "picks how --count counts: add --count")
+    elif counter == "zdd":
+        refuse_given(
+            ["backend", "encoding"],
+            "belongs to --counter enumerate: the zdd counter (the default) runs no solver",
+        )
     if count_tours and list_all:
         raise click.BadParameter("give either --count or --all", param_hint="--count")
     if limit is not None and not list_all:

@@ -199,6 +199,23 @@ def test_bad_input_is_one_line_and_status_2(run_cli: CliRun, args: list[str]) ->
     assert len(err.strip().splitlines()) == 1 and err.startswith("boardsat: error:")
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--counter", "zdd"], "--counter picks how --count counts"),
+        (["--counter", "enumerate", "--all"], "--counter picks how --count counts"),
+        (["--count", "--counter", "zdd", "--backend", "cpsat"], "--backend belongs to"),
+        (["--count", "--backend", "cadical195"], "--counter enumerate: the zdd"),
+        (["--count", "--backend", "glucose4", "--encoding", "lazy"], "--backend, --encoding"),
+    ],
+)
+def test_a_tour_option_that_would_be_ignored_is_refused(
+    run_cli: CliRun, args: list[str], said: str
+) -> None:
+    code, out, err = run_cli("tour", "6", *args)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and said in err
+
+
 def test_gurobi_without_its_extra_is_one_line_and_left_out_of_backends(
     run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:
