@@ -8,9 +8,12 @@ from collections.abc import Sequence
 import click
 
 from boardsat.cli.common import comma_list, processes_option, progress
-from boardsat.cli.exits import CHECK_FAILED
+from boardsat.cli.exits import CHECK_FAILED, INTERRUPTED
+from boardsat.cli.interrupt import ctrl_c_cancels
 from boardsat.cli.terminal import session
+from boardsat.core.deadline import cancelled
 from boardsat.core.files import new_file_target, write_new_file
+from boardsat.core.wording import counted
 from boardsat.differential import KINDS, Outcome, Summary, check_case, parse_case_id, run_cases
 
 PROGRESS_EVERY = 500  # cases between two progress lines
@@ -35,7 +38,8 @@ def bench(
 ) -> None:
     """Random small instances of every puzzle and random models, each solved on a backend and
     encoding drawn for it and compared with the brute-force and BFS oracles. Exit status 1 on
-    any disagreement, each printed on one line with its case, which --replay checks again."""
+    any disagreement, each printed on one line with its case, which --replay checks again.
+    Ctrl-C stops at once and prints the summary of the cases checked so far."""
     chosen = tuple(comma_list(kinds, "--kinds", "kind of case"))
     unknown = [kind for kind in chosen if kind not in KINDS]
     if unknown:
@@ -58,9 +62,17 @@ def bench(
             progress(f"{done + len(outcomes)}/{cases} cases")
         done += len(outcomes)
 
-    with session(quiet=False):
+    with session(quiet=False), ctrl_c_cancels():
         summary = run_cases(seed, cases, workers, chosen, report)
     _print(summary)
+    if cancelled():
+        kept = "" if out is None else f"; nothing is written to {out}"
+        click.echo(
+            f"boardsat: interrupted after {done} of {counted(cases, 'case')}: the summary above"
+            f" is of those{kept}",
+            err=True,
+        )
+        raise SystemExit(INTERRUPTED)
     if target is not None:
         write_new_file(target, json.dumps(_record(summary, cases, chosen), indent=1) + "\n")
         click.echo(f"results written to {out}")

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.core.deadline import cancelled
 from boardsat.differential.cases import KINDS, Outcome, check_case, died
 
 CHUNK = 25  # cases per task handed to a worker process
 IN_FLIGHT = 2  # batches handed to the pool per worker at a time: what a dead worker costs again
+LOOK_UP_S = 0.25  # how often a wait for a batch looks up for a cancel (Ctrl-C)
 
 
 @dataclass(frozen=True)
@@ -64,22 +67,32 @@ def run_cases(
     kinds: tuple[str, ...] = tuple(KINDS),
     on_outcomes: Callable[[Sequence[Outcome]], None] | None = None,
 ) -> Summary:
-    """Check cases ``0 .. cases - 1`` of ``seed``; ``on_outcomes`` hears of each finished batch."""
+    """Check cases ``0 .. cases - 1`` of ``seed``; ``on_outcomes`` hears of each finished batch.
+    Cancelled (Ctrl-C), the run stops at once and sums up the cases finished: one cut short is
+    left out, since its answer may be the interrupt's rather than its solver's."""
     started = time.perf_counter()
     outcomes: list[Outcome] = []
     batches = [range(start, min(start + CHUNK, cases)) for start in range(0, cases, CHUNK)]
-    if workers <= 1:
-        results = (_chunk(seed, batch, kinds) for batch in batches)
-        for batch_outcomes in results:
-            outcomes += batch_outcomes
-            if on_outcomes is not None:
-                on_outcomes(batch_outcomes)
-    else:
-        for batch_outcomes in _pooled(seed, batches, workers, kinds):
-            outcomes += batch_outcomes
-            if on_outcomes is not None:
-                on_outcomes(batch_outcomes)
+    pooled = workers > 1
+    found = _pooled(seed, batches, workers, kinds) if pooled else _here(seed, batches, kinds)
+    for batch_outcomes in found:
+        outcomes += batch_outcomes
+        if on_outcomes is not None:
+            on_outcomes(batch_outcomes)
     return summarise(seed, outcomes, time.perf_counter() - started)
+
+
+def _here(seed: int, batches: Sequence[range], kinds: tuple[str, ...]) -> Iterator[list[Outcome]]:
+    """The batches checked in this process, case by case, until a cancel."""
+    for batch in batches:
+        checked = []
+        for index in batch:
+            outcome = check_case(seed, index, kinds)
+            if cancelled():  # this case's solves were cut short
+                yield checked
+                return
+            checked.append(outcome)
+        yield checked
 
 
 def _pooled(
@@ -91,7 +104,7 @@ def _pooled(
     queue = deque(batches)
     while queue:
         unfinished: list[range] = []
-        with ProcessPoolExecutor(workers) as pool:
+        with _pool(workers) as pool:
             flying: deque[tuple[range, Future[list[Outcome]]]] = deque()
             while queue or flying:
                 while queue and len(flying) < IN_FLIGHT * workers:
@@ -99,11 +112,16 @@ def _pooled(
                     flying.append((batch, pool.submit(_chunk, seed, batch, kinds)))
                 batch, future = flying.popleft()
                 try:
+                    if not _finished(future):
+                        _stop_at_once(pool)
+                        return
                     yield future.result()
                 except BrokenProcessPool:
                     unfinished = [batch, *(batch for batch, _ in flying)]
                     break
         for batch in unfinished:
+            if cancelled():
+                return
             yield from _alone(seed, batch, kinds)
 
 
@@ -112,17 +130,46 @@ def _alone(seed: int, indices: range, kinds: tuple[str, ...]) -> Iterator[list[O
     known: it is a disagreement, and the cases after it go on in a fresh process."""
     left = deque(indices)
     while left:
-        with ProcessPoolExecutor(1) as pool:  # one worker runs its tasks in order
+        with _pool(1) as pool:  # one worker runs its tasks in order
             futures = [
                 (index, pool.submit(_chunk, seed, range(index, index + 1), kinds)) for index in left
             ]
             for index, future in futures:
                 left.popleft()
                 try:
+                    if not _finished(future):
+                        _stop_at_once(pool)
+                        return
                     yield future.result()
                 except BrokenProcessPool as error:
                     yield [died(seed, index, kinds, str(error) or type(error).__name__)]
                     break
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """Worker processes that ignore Ctrl-C: this process takes it, and stops them."""
+    return ProcessPoolExecutor(workers, initializer=_ignore_ctrl_c)
+
+
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _finished(future: Future[list[Outcome]]) -> bool:
+    """Wait for ``future``, looking up for a cancel now and then: False once cancelled."""
+    while not cancelled():
+        if wait([future], timeout=LOOK_UP_S).done:
+            return True
+    return False
+
+
+def _stop_at_once(pool: ProcessPoolExecutor) -> None:
+    """Drop the batches not begun and end the workers in the middle of theirs, whose cases are
+    not counted (Python 3.14's ``terminate_workers``)."""
+    processes = list(pool._processes.values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.kill()
 
 
 def summarise(seed: int, outcomes: Sequence[Outcome], seconds: float) -> Summary:

@@ -1,12 +1,18 @@
 """Ctrl-C outside the plain solves: a proof by cubes cut short before it begins, a model built
-after the cancel, and SCIP, which catches Ctrl-C itself. Each ends in one line and exit status
-130 (or keeps ignoring Ctrl-C where its process does), with nothing but the answer on stdout."""
+after the cancel, SCIP, which catches Ctrl-C itself, and a long differential run. Each ends at
+once in one line and exit status 130 (or keeps ignoring Ctrl-C where its process does), with
+nothing but the answer, or the summary so far, on stdout."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +21,9 @@ import pytest
 
 from boardsat.cli.exits import INTERRUPTED, LIMIT_REACHED
 from boardsat.core.deadline import Deadline, cancel, reset_cancellation
+from boardsat.differential import run_cases
+from boardsat.differential.run import CHUNK
+from tests.cli.start_up import start_up_s
 from tests.cli.test_interrupt import interrupted
 from tests.conftest import CliRun
 
@@ -120,3 +129,39 @@ def test_scip_in_a_process_that_ignores_ctrl_c_keeps_ignoring_it() -> None:
     )
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout == "UNKNOWN\n"  # ran on to its time limit, and printed nothing else
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_cancelled_differential_run_stops_after_the_batch_it_was_in(
+    workers: int, no_cancellation_left: None
+) -> None:
+    """Cancelled once the first batch is in, the run sums up that batch alone and ends, its
+    workers (which ignore Ctrl-C themselves) stopped mid-batch."""
+    summary = run_cases(3, 10_000, workers=workers, on_outcomes=lambda _batch: cancel())
+    assert summary.cases + summary.refused == CHUNK and summary.disagreements == ()
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_a_long_differential_run_prints_the_summary_so_far() -> None:
+    """Ctrl-C reaches every process of the terminal's group: the workers ignore it, the run
+    stops at once and prints the summary of the cases checked."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardsat", "bench", "differential", "--cases", "100000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(2.0 + 3 * start_up_s())  # past the start of the pool's workers
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=30)  # it ran on for 37 s, then said no more
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the group ended with its leader
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == INTERRUPTED and "Traceback" not in err
+    assert re.fullmatch(
+        r"boardsat: interrupted after (\d+) of 100000 cases: the summary above is of those\n", err
+    )
+    assert re.search(r"^\d+ cases checked \(seed 0\), 0 disagreements", out, re.MULTILINE)
