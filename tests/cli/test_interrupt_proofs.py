@@ -6,6 +6,7 @@ nothing but the answer, or the summary so far, on stdout."""
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import re
@@ -165,3 +166,21 @@ def test_ctrl_c_on_a_long_differential_run_prints_the_summary_so_far() -> None:
         r"boardsat: interrupted after (\d+) of 100000 cases: the summary above is of those\n", err
     )
     assert re.search(r"^\d+ cases checked \(seed 0\), 0 disagreements", out, re.MULTILINE)
+
+
+def test_a_count_stopped_by_ctrl_c_says_the_user_stopped_it(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch, no_cancellation_left: None
+) -> None:
+    """Ctrl-C during the listing: the count so far, INCOMPLETE because of the interrupt, not
+    of a time limit that was never set."""
+    enumeration = importlib.import_module("boardsat.models.domination.counting.enumeration")
+    listing = enumeration.enumerate_solutions
+
+    def pressed_during(*args: Any, **options: Any) -> Any:
+        cancel()  # what the first Ctrl-C does, once the model to list is built
+        return listing(*args, **options)
+
+    monkeypatch.setattr(enumeration, "enumerate_solutions", pressed_during)
+    code, out, err = run_cli("domination", "8", "--count")
+    assert code == INTERRUPTED and "INCOMPLETE: the interrupt stopped the count" in out
+    assert "time limit" not in out and err.startswith("boardsat: interrupted")

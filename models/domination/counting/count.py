@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from boardsat.core.deadline import Deadline, NoAnswerInTime
+from boardsat.core.deadline import Deadline, NoAnswerInTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
 from boardsat.core.results import Status
@@ -79,6 +79,7 @@ class PlacementCount(Drawn):
     certificate: str | None = None
     totals: tuple[int, int] | None = None
     """Both counts, where a counter counts more orbits than it lists (colour_count.py)."""
+    interrupted: bool = False  # Ctrl-C, not the time limit, stopped an incomplete count
     drawn: ClassVar[str] = "placement"
 
     @property
@@ -122,7 +123,8 @@ class PlacementCount(Drawn):
         if self.complete:
             finished = "complete, certified" if self.certificate else "complete"
         else:
-            finished = "INCOMPLETE: the time limit stopped the count"
+            stopped = "the interrupt" if self.interrupted else "the time limit"
+            finished = f"INCOMPLETE: {stopped} stopped the count"
         return (
             f"{instance.variant} {instance.rows}x{instance.cols},"
             f" {counted(self.knights, 'knight')}: {counted(self.count, 'minimum placement')},"
@@ -276,5 +278,14 @@ def tally(
         )
     )
     return PlacementCount(
-        instance, knights, ordered, complete, seconds, counter, backend, certificate, totals
+        instance,
+        knights,
+        ordered,
+        complete,
+        seconds,
+        counter,
+        backend,
+        certificate,
+        totals,
+        interrupted=not complete and cancelled(),
     )
