@@ -36,20 +36,25 @@ def no_cancellation_left() -> Iterator[None]:
     reset_cancellation()
 
 
+@pytest.mark.parametrize("found_one", [True, False])
 def test_ctrl_c_during_the_search_for_a_placement_begins_no_proof(
     run_cli: CliRun,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     no_cancellation_left: None,
+    found_one: bool,
 ) -> None:
-    """The search ends UNKNOWN with what it found; the proof is not begun on it, and the one
-    line says the user stopped it (no traceback from building the claim's model after it)."""
+    """The search ends UNKNOWN with what it found, or nothing; the proof is not begun on it, and
+    the one line says the user stopped it (no traceback from building the claim's model after
+    it, and no advice to give more time)."""
     from boardsat.models.domination.solve import solve_request
     from boardsat.proof import minimum
 
     def pressed_during(request: Any) -> Any:
+        if not found_one:
+            cancel()  # what the first Ctrl-C does, before the search found a placement
         found = solve_request(request)
-        cancel()  # what the first Ctrl-C does
+        cancel()
         return found
 
     monkeypatch.setattr(minimum, "solve_request", pressed_during)
@@ -59,6 +64,7 @@ def test_ctrl_c_during_the_search_for_a_placement_begins_no_proof(
     assert err.startswith("boardsat: interrupted, before an answer was found")
     assert "no proof was begun" in err and len(err.strip().splitlines()) == 1
     assert "--time-limit" not in err and not proof.exists()
+    assert ("before the interrupt" in err) is not found_one
 
 
 def _a_model_built_after(cancelled: bool) -> Any:
