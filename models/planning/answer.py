@@ -94,6 +94,7 @@ class PlanAnswer(Drawn, Generic[P, M]):
     oracle: OracleCheck | None = None
     farthest: Farthest | None = None
     raced: tuple[str, ...] = ()  # the routes the auto route raced, the winner among them
+    checked_by: float | None = None  # when the BFS checks ended, from the call's start
 
     @property
     def limit_reached(self) -> bool:
@@ -123,8 +124,9 @@ class PlanAnswer(Drawn, Generic[P, M]):
 
     @property
     def seconds(self) -> float:
-        """The planner's wall time, its bounds included (the BFS checks run after it)."""
-        return self.outcome.seconds
+        """The whole call's wall time: the planner's, its bounds included, and the BFS checks'
+        after it when they ran."""
+        return self.outcome.seconds if self.checked_by is None else self.checked_by
 
     @property
     def interrupted(self) -> bool:

@@ -75,6 +75,8 @@ def solve(request: PlanRequest[P, M], progress: Progress | None = None) -> PlanA
         answer = replace(answer, oracle=compare_with_oracle(answer, deadline))
     if request.farthest:
         answer = replace(answer, farthest=farthest_positions(request.puzzle, deadline))
+    if request.verify or request.farthest:
+        answer = replace(answer, checked_by=deadline.elapsed())
     return answer
 
 
@@ -284,13 +286,15 @@ class PlanRoute(Generic[Instance, P, M]):
         - ``route``: ``auto`` (A* for a glance, then the SAT planner raced against it), ``sat``,
           ``search`` (A* on the puzzle's bounds) or ``bfs``;
         - ``backend``: the SAT planner's solver (the package's ``DEFAULT_BACKEND``);
-        - ``max_horizon``: give up, proven, after refuting every plan of at most this many moves;
+        - ``max_horizon``: give up, proven, after refuting every plan of at most this many moves
+          (None: until ``time_limit``, or the package's ``MAX_HORIZON`` without one);
         - ``time_limit``: seconds for the whole call, the BFS checks included (None: no limit);
         - ``strengthenings``: the SAT planner's, a ``Strengthenings`` (the package's
           ``DEFAULT_STRENGTHEN``);
         - ``bounds``: False starts at horizon 0 and gives A* no estimate;
         - ``verify``: True adds the BFS oracle's fewest moves and whether it agrees;
-        - ``farthest``: True adds the positions farthest from the start by BFS.
+        - ``farthest``: True adds the positions farthest by BFS from the start (from the goals,
+          where the puzzle has several).
 
         ``progress`` hears each horizon tried and refuted. A keyword not listed is refused in one
         line. The answer is a :class:`~boardsat.models.planning.answer.PlanAnswer`.

@@ -118,6 +118,15 @@ def test_the_json_seconds_are_rounded_alike_in_every_puzzle(puzzle: str) -> None
     assert document["seconds"] == 1.235
 
 
+@pytest.mark.parametrize("puzzle", PLANNING_PUZZLES)
+def test_a_planning_answer_s_seconds_count_its_bfs_checks_too(puzzle: str) -> None:
+    found = package(puzzle)
+    answer = found.solve(INSTANCES[puzzle](found), verify=True, farthest=True)
+    assert answer.oracle.finished and answer.farthest.positions
+    assert answer.seconds > answer.outcome.seconds
+    assert answer.to_json()["seconds"] == json_seconds(answer.seconds)
+
+
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_a_mistyped_keyword_gets_the_same_line_in_every_package(puzzle: str) -> None:
     found = package(puzzle)

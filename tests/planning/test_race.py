@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 
 from boardsat.core.child import ChildFailed
+from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.results import Status
-from boardsat.models.exchange.instance import seed_instance
+from boardsat.models.exchange.bounds import lower_bound
+from boardsat.models.exchange.instance import Exchange, seed_instance
 from boardsat.models.exchange.solve import request
+from boardsat.models.exchange.solve import solve as exchange_solve
 from boardsat.models.planning.answer import PlanAnswer
 from boardsat.models.planning.race import race_routes
 from boardsat.models.planning.search import search_plan
@@ -76,3 +79,22 @@ def test_a_race_nobody_wins_is_the_longest_refutation() -> None:
 def test_a_race_past_its_limit_is_unknown() -> None:
     answer = race_routes(PUZZLE, {"stuck": stuck}, time_limit=0.2)
     assert answer.outcome.ending is Ending.UNKNOWN and answer.moves is None
+
+
+@pytest.mark.slow  # the racers start before they learn of the cancel
+def test_an_auto_race_stopped_by_the_user_keeps_the_glance_s_bound_and_says_who_stopped_it() -> (
+    None
+):
+    """Ctrl-C before any racer told a refutation: the bound the first glance proved stays in
+    the answer, and no line blames a time limit that was never set."""
+    guest = Exchange.parse("BBBBW/BBBWW/BB.WW/BBWWW/BWWWW", "WWWWB/WWWBB/WW.BB/WWBBB/WBBBB")
+    cancel()
+    try:
+        answer = exchange_solve(guest)
+    finally:
+        reset_cancellation()
+    assert answer.status is Status.UNKNOWN and answer.interrupted
+    bound = lower_bound(guest)
+    assert bound is not None and answer.lower_bound is not None and answer.lower_bound >= bound
+    assert answer.outcome.describe().startswith("UNKNOWN, stopped by the user (no plan of")
+    assert "time limit" not in answer.outcome.encoding
