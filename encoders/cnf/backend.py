@@ -18,7 +18,7 @@ import pysolvers
 from pysat.solvers import Solver
 
 from boardsat.core.backends import Capabilities, capabilities
-from boardsat.core.deadline import Deadline, cancel, cancelled, stopper
+from boardsat.core.deadline import CHECK_EVERY, Deadline, cancel, cancelled, stopper
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.model import Cardinality, Circuit, Clause, Constraint, Key, Model
@@ -58,14 +58,21 @@ class CnfSession:
         var = self.var_of[abs(model_lit) - 1]
         return var if model_lit > 0 else -var
 
-    def sync(self) -> None:
-        """Translate the variables and constraints added to the model since the last call."""
+    def sync(self, deadline: Deadline | None = None) -> None:
+        """Translate the variables and constraints added to the model since the last call;
+        ``deadline`` is looked at as they go (OutOfTime once it has passed, the session then
+        half-translated and of no further use)."""
         while len(self.var_of) < self.model.num_vars:
             self.var_of.append(self.formula.new_var())
         pending = self.model.constraints[self.synced :]
         self.synced = len(self.model.constraints)
         self.refiners += translate(
-            pending, self.lit, self.formula, self.backend.cardinality, self.backend.circuit
+            pending,
+            self.lit,
+            self.formula,
+            self.backend.cardinality,
+            self.backend.circuit,
+            deadline,
         )
 
     # -- solving --------------------------------------------------------------------------------
@@ -168,12 +175,15 @@ def translate(
     formula: CnfFormula,
     cardinality: str,
     circuit: str,
+    deadline: Deadline | None = None,
 ) -> list[Refiner]:
     """Add ``constraints`` (model literals, mapped by ``lit``) to ``formula`` by the named
     encodings; the refiners of lazy circuit encodings, which cut subtours while solving, come
-    back."""
+    back. ``deadline`` is looked at as they go (OutOfTime once it has passed)."""
     refiners = []
-    for constraint in constraints:
+    for index, constraint in enumerate(constraints):
+        if deadline is not None and index % CHECK_EVERY == 0:
+            deadline.check()
         if isinstance(constraint, Clause):
             formula.add_clause([lit(model_lit) for model_lit in constraint.lits])
         elif isinstance(constraint, Cardinality):
@@ -347,6 +357,7 @@ class CnfBackend:
 
             return minimize(self, model, deadline)
         with self.session(model, keep=self.proof is not None, proof=self.proof is not None) as run:
+            run.sync(deadline)
             result = run.solve(deadline=deadline)
             if self.proof is not None and result.status is Status.UNSATISFIABLE:
                 assert run.formula.kept is not None

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pysat.card import ITotalizer
 from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
 from pysat.solvers import Solver
 
-from boardsat.core.deadline import Deadline
+from boardsat.core.deadline import CHECK_EVERY, Deadline, OutOfTime
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Model, Objective
 from boardsat.core.results import Improvement, Result, Status
@@ -38,7 +38,7 @@ def minimize(backend: CnfBackend, model: Model, deadline: Deadline) -> Result:
     assert model.objective is not None
     keep = backend.proof is not None or backend.optimisation == "maxsat"
     with backend.session(model, keep=keep) as run:
-        run.sync()
+        run.sync(deadline)
         weighted = [run.lit(lit) for weight, lit in model.objective.terms for _ in range(weight)]
         if backend.optimisation == "maxsat":
             result = _maxsat(run, model.objective, deadline)
@@ -67,32 +67,46 @@ def _cost(run: CnfSession, weighted: list[int]) -> int:
 
 
 class _Counter:
-    """An incremental totalizer over the objective; ``at_most(k)`` is an assumption literal."""
+    """An incremental totalizer over the objective; ``at_most(k)`` is an assumption literal.
 
-    def __init__(self, run: CnfSession, weighted: list[int], upper: int) -> None:
+    Its clauses grow with the objective's terms times the bound, tens of millions on a large
+    board: it grows a few bounds at a time and passes its clauses on in batches, the deadline
+    looked at between them (OutOfTime once it has passed).
+    """
+
+    def __init__(self, run: CnfSession, weighted: list[int], deadline: Deadline) -> None:
         self.run = run
+        self.deadline = deadline
         self.size = len(weighted)
-        self.totalizer = ITotalizer(
-            lits=weighted, ubound=min(upper, self.size), top_id=run.formula.top
-        )
+        self.step = max(1, CHECK_EVERY // max(1, self.size))  # bounds grown between two looks
+        self.totalizer = ITotalizer(lits=weighted, ubound=min(1, self.size), top_id=run.formula.top)
         self.added = 0
-        self._flush()
 
-    def _flush(self) -> None:
-        clauses = self.totalizer.cnf.clauses
-        self.run.formula.reserve(self.totalizer.top_id)
-        for clause in clauses[self.added :]:
-            self.run.formula.add_clause(clause)
-        self.added = len(clauses)
-
-    def at_most(self, bound: int) -> list[int]:
-        """Assumptions meaning "cost <= bound" (none when every cost satisfies it)."""
+    def at_most(self, bound: int) -> list[int] | None:
+        """Assumptions meaning "cost <= bound" (none when every cost satisfies it); None when
+        the deadline passed while the totalizer grew to say it."""
         if bound >= self.size:
             return []
-        if bound + 1 > len(self.totalizer.rhs):
-            self.totalizer.increase(ubound=bound + 1, top_id=self.run.formula.top)
+        try:
+            while self.totalizer.ubound <= bound:
+                self.deadline.check()
+                ubound = min(bound + 1, self.totalizer.ubound + self.step)
+                self.totalizer.increase(ubound=ubound, top_id=self.run.formula.top)
+                self._flush()
             self._flush()
+        except OutOfTime:
+            return None
         return [-self.totalizer.rhs[bound]]
+
+    def _flush(self) -> None:
+        """Pass the clauses made since the last flush on to the formula."""
+        clauses = self.totalizer.cnf.clauses
+        self.run.formula.reserve(self.totalizer.top_id)
+        for index in range(self.added, len(clauses)):
+            if index % CHECK_EVERY == 0:
+                self.deadline.check()
+            self.run.formula.add_clause(clauses[index])
+            self.added = index + 1
 
     def close(self) -> None:
         self.totalizer.delete()
@@ -109,10 +123,11 @@ def _linear_down(
     best = _cost(run, weighted)
     best_assignment = run.assignment()
     _report(run, Improvement(objective=best, assignment=best_assignment))
-    counter = _Counter(run, weighted, best)
+    counter = _Counter(run, weighted, deadline)
     try:
         while best > lower:
-            answer = run.solve_cnf(counter.at_most(best - 1), deadline)
+            below = counter.at_most(best - 1)
+            answer = None if below is None else run.solve_cnf(below, deadline)
             if answer is None:
                 return _best(run, Status.UNKNOWN, deadline, best, lower, best_assignment)
             if not answer:
@@ -143,11 +158,12 @@ def _best(
 
 
 def _linear_up(run: CnfSession, weighted: list[int], lower: int, deadline: Deadline) -> Result:
-    counter = _Counter(run, weighted, lower + 1)
+    counter = _Counter(run, weighted, deadline)
     try:
         bound = lower
         while True:
-            answer = run.solve_cnf(counter.at_most(bound), deadline)
+            within = counter.at_most(bound)
+            answer = None if within is None else run.solve_cnf(within, deadline)
             if answer is None:
                 return run.result(Status.UNKNOWN, deadline, bound=bound)
             if answer:
@@ -219,6 +235,23 @@ class _DeadlineRC2(RC2):  # type: ignore[misc]
         self.deadline = deadline
         self.reported = lower
         self.minimising = False
+
+    def adapt_am1(self) -> None:
+        """RC2's at-most-one detection propagates each soft literal in turn, which takes minutes
+        on a large board: the deadline is looked at between two propagations. Stopping there
+        keeps ``cost`` a proven bound, since the detection raises it only after its last one."""
+        propagate = self.oracle.propagate
+
+        def looked_at(*args: Any, **kwargs: Any) -> Any:
+            if self.deadline.expired():
+                raise _DeadlineReached
+            return propagate(*args, **kwargs)
+
+        self.oracle.propagate = looked_at
+        try:
+            super().adapt_am1()
+        finally:
+            del self.oracle.propagate
 
     def minimize_core(self) -> None:
         self.minimising = True

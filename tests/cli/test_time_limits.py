@@ -99,3 +99,19 @@ def test_an_instance_file_ends_within_its_time_limit(tmp_path: Path) -> None:
     code, out, seconds = _seconds("solve", str(instance), "--quiet")
     assert unfinished(code, out), out
     assert seconds <= 1.1 * LIMIT_S + 1 + start_up, f"{seconds:.1f} s, start-up {start_up:.1f} s"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("optimisation", ["maxsat", "linear-down", "linear-up"])
+def test_a_sat_solver_s_bound_search_ends_within_the_time_limit(optimisation: str) -> None:
+    """On a 60x60 board RC2's at-most-one detection propagates 3,600 literals one by one, and
+    the bound searches' totalizer holds millions of clauses: each looks at the deadline as it
+    goes. The board builds well within the limit, so the search itself is timed."""
+    limit = 3.0
+    start_up = start_up_s()
+    code, out, seconds = _seconds(
+        *("domination", "60", "--route", "single", "--backend", "cadical195"),
+        *("--optimisation", optimisation, "--time-limit", str(limit), "--quiet"),
+    )
+    assert unfinished(code, out), out
+    assert seconds <= 1.1 * limit + 1 + start_up, f"{seconds:.1f} s, start-up {start_up:.1f} s"
