@@ -50,7 +50,10 @@ def open_proof(path: str, claim: Claim, best: Any, split: Callable[[], Split]) -
     else:
         directory = ProofDirectory.create(path, new_manifest(claim, best))
     if not directory.splits():
-        directory.add_split(split())
+        root = split()
+        if cancelled():  # its lemmas' solves were cut short: a weaker split, made again later
+            raise BoardsatError(f"{path} is not split into cubes yet; the same command resumes it")
+        directory.add_split(root)
     return directory
 
 

@@ -22,8 +22,13 @@ import pytest
 
 from boardsat.cli.exits import INTERRUPTED, LIMIT_REACHED
 from boardsat.core.deadline import Deadline, cancel, reset_cancellation
+from boardsat.core.errors import BoardsatError
 from boardsat.differential import run_cases
 from boardsat.differential.run import CHUNK
+from boardsat.models.domination.proving.cubes import MIRROR_BREAKS, DominationClaim, split_claim
+from boardsat.models.domination.solve import solve_domination
+from boardsat.proof.directory import ProofDirectory
+from boardsat.proof.run import open_proof
 from tests.cli.start_up import start_up_s
 from tests.cli.test_interrupt import interrupted
 from tests.conftest import CliRun
@@ -190,3 +195,26 @@ def test_a_count_stopped_by_ctrl_c_says_the_user_stopped_it(
     code, out, err = run_cli("domination", "8", "--count")
     assert code == INTERRUPTED and "INCOMPLETE: the interrupt stopped the count" in out
     assert "time limit" not in out and err.startswith("boardsat: interrupted")
+
+
+def test_a_split_made_while_cancelling_is_not_kept_and_the_command_resumes(
+    run_cli: CliRun, tmp_path: Path, no_cancellation_left: None
+) -> None:
+    """Ctrl-C during a band split cuts its lemmas' solves short: kept, that weaker split left
+    thousands of cubes on 16x16, which took a minute to write and read back after the Ctrl-C."""
+    placement = solve_domination(5, 5, "independent").placement
+    best = sorted([row, col] for row, col in placement)
+    claim = DominationClaim(5, 5, "independent", len(best) - 1, breaks=MIRROR_BREAKS)
+    path = str(tmp_path / "p")
+
+    def split_while_cancelling() -> Any:
+        cancel()
+        return split_claim(claim, "bands", 8)
+
+    with pytest.raises(BoardsatError, match="not split into cubes yet; the same command resumes"):
+        open_proof(path, claim, best, split_while_cancelling)
+    assert not ProofDirectory.open(path).splits()
+    reset_cancellation()
+    code, out, err = run_cli("domination", "5", "--cubes", "bands", "--proof-dir", path)
+    assert code == 0 and out.startswith("5 knights: optimal, proven by cubes"), err
+    assert run_cli("proof", "check", path)[0] == 0
