@@ -7,6 +7,7 @@ default, every piece white with the holes anywhere.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,10 @@ def line_board(cells: int) -> FlipBoard:
     return FlipBoard(f"line:{cells}", cells, (tuple(range(cells)),))
 
 
+BOARD_FORMS = f"star, line:N (a row of N cells, 2 to {MAX_CELLS}), or a TOML board file"
+"""The board names ``--board`` takes, as a refusal names them."""
+
+
 def board_named(name: str) -> FlipBoard:
     """``star``, ``line:N``, or a TOML file with ``cells = N`` and ``lines = [[...], ...]``."""
     if name == "star":
@@ -68,7 +73,12 @@ def board_named(name: str) -> FlipBoard:
     found = re.fullmatch(r"line:([0-9]+)", name)
     if found:
         return line_board(int(found.group(1)))
-    return _board_file(Path(name))
+    if name.startswith("line:"):
+        raise BoardsatError(f"board {name!r}: line:N takes a whole number N from 2 to {MAX_CELLS}")
+    path = Path(name)
+    if not os.path.exists(path):  # False, not an error, for a name no file could have
+        raise BoardsatError(f"unknown board {name!r}, and no file of that name: name {BOARD_FORMS}")
+    return _board_file(path)
 
 
 def _board_file(path: Path) -> FlipBoard:

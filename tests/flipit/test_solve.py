@@ -111,7 +111,11 @@ def test_cli_reads_a_board_file(run_cli: CliRun, tmp_path: Path) -> None:
     [
         (["--start", ".BBB"], "start '.BBB' has 4 cells; the star board has 12"),
         (["--board", "line:1"], "a board has 2 to 64 cells, not 1"),
-        (["--board", "missing.toml"], "missing.toml: cannot read it"),
+        (["--board", "missing.toml"], "unknown board 'missing.toml', and no file of that name"),
+        (["--board", "hexagon"], "unknown board 'hexagon', and no file of that name: name star,"),
+        (["--board", "line:-5"], "board 'line:-5': line:N takes a whole number N from 2 to 64"),
+        (["--board", "line:abc"], "board 'line:abc': line:N takes a whole number N from 2 to 64"),
+        (["--board", "line:"], "board 'line:': line:N takes a whole number N from 2 to 64"),
         (["--goal", "WWWWWWWWWWWW"], "goal 'WWWWWWWWWWWW' has no hole: no piece could move"),
     ],
 )
