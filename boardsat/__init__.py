@@ -19,6 +19,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+import boardsat.encoders  # noqa: F401  (registers the backend families, loading no solver)
+
 if TYPE_CHECKING:
     from boardsat.core.backends import Capabilities, available_backends, backend_names, capabilities
     from boardsat.core.deadline import Deadline

@@ -11,6 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from boardsat.core.child import child_context
 from boardsat.core.deadline import cancelled
 from boardsat.differential.cases import KINDS, Outcome, check_case, died
 
@@ -148,7 +149,7 @@ def _alone(seed: int, indices: range, kinds: tuple[str, ...]) -> Iterator[list[O
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     """Worker processes that ignore Ctrl-C: this process takes it, and stops them."""
-    return ProcessPoolExecutor(workers, initializer=_ignore_ctrl_c)
+    return ProcessPoolExecutor(workers, mp_context=child_context(), initializer=_ignore_ctrl_c)
 
 
 def _ignore_ctrl_c() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import resource
 import time
+from collections.abc import Callable
 from dataclasses import asdict
 from datetime import datetime, timezone
 from typing import Any
@@ -45,7 +46,8 @@ def run_cell(cell: Cell) -> Row:
     started = time.perf_counter()
     failure = ""
     try:
-        ran = run_in_child(lambda: _measured(cell), cell.time_limit, grace=GRACE_S, quiet=True)
+        run = puzzle_bench(cell.puzzle).run  # found here: the child runs what this process would
+        ran = run_in_child(lambda: _measured(run, cell), cell.time_limit, grace=GRACE_S, quiet=True)
     except ChildOutOfMemory as error:
         ran, failure = None, f"MEMOUT: {_last_line(error)}"
     except (ChildFailed, BoardsatError) as error:
@@ -67,16 +69,15 @@ def failed_row(cell: Cell, why: str, wall: float = 0.0) -> Row:
     return _row(cell, RowOutcome("ERROR", detail=why), wall)
 
 
-def _measured(cell: Cell) -> tuple[RowOutcome, float, float]:
+def _measured(run: Callable[[Cell], RowOutcome], cell: Cell) -> tuple[RowOutcome, float, float]:
     """In the child: the puzzle's run under the memory ceiling, its CPU seconds (children
     included) and the peak resident memory in MiB."""
-    bench = puzzle_bench(cell.puzzle)
     if cell.memory_limit is None:
-        outcome = bench.run(cell)
+        outcome = run(cell)
     else:
         try:
             with memory_ceiling(cell.memory_limit):
-                outcome = bench.run(cell)
+                outcome = run(cell)
         except MemoryLimitReached as error:
             outcome = RowOutcome("MEMOUT", detail=str(error))
     own, children = (

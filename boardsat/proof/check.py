@@ -13,7 +13,6 @@ cube: boardsat.certificates.lrat for LRAT, boardsat.certificates.drup for DRUP.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import Any, NamedTuple
 
 from boardsat.certificates.drup import DrupCheck, check_drup, read_proof
 from boardsat.certificates.lrat import LratCheck, check_lrat, lrat_lines
+from boardsat.core.child import child_context
 from boardsat.core.errors import BoardsatError
 from boardsat.core.wording import counted
 from boardsat.proof.claims import best_problems, claim_from_spec
@@ -93,10 +93,7 @@ def check_proof(
         for verdict in verdicts
     ]
     certified = uncertified = from_ledger = 0
-    context = multiprocessing.get_context(
-        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    )
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=child_context()) as pool:
         found = pool.map(
             _refutation_problem,
             itertools.repeat(directory),

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardsat import BoardsatError, Model, Status, solve
-from boardsat.core.child import Child
+from boardsat.core.child import Child, child_context
 from boardsat.core.memory import MemoryLimitReached
 from boardsat.core.results import Improvement, Result
 from boardsat.models.domination.model import build_model
@@ -141,7 +141,7 @@ def test_a_crashing_racer_is_reported_with_its_traceback(monkeypatch: pytest.Mon
     def crash(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug in a backend")
 
-    monkeypatch.setattr(race_module, "solve", crash)  # forked racers inherit the patch
+    monkeypatch.setattr(race_module, "_run_racer", crash)  # the racers' work goes to them whole
     model = build_model(4, 4).model
     with pytest.raises(RuntimeError, match=r"(?s)racer crashing failed.*ZeroDivisionError"):
         race([Racer("crashing", (Stage(model, "cpsat"),))], time_limit=30)
@@ -151,7 +151,7 @@ def test_a_racer_that_dies_without_a_word_fails_the_race(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A solver's crash leaves no traceback, only a closed pipe and an exit code."""
-    monkeypatch.setattr(race_module, "solve", lambda *args, **kwargs: os._exit(0))
+    monkeypatch.setattr(race_module, "_run_racer", lambda *args, **kwargs: os._exit(0))
     model = build_model(4, 4).model
     with pytest.raises(RuntimeError, match=r"^racer dying failed:\n.* exit code 0$"):
         race([Racer("dying", (Stage(model, "cpsat"),))], time_limit=30)
@@ -167,7 +167,7 @@ def test_a_racer_that_dies_as_at_the_memory_ceiling_ends_the_race_in_one_line(
         faulthandler.disable()  # pytest's would report the abort on a stderr of its own
         os.kill(os.getpid(), sent)
 
-    monkeypatch.setattr(race_module, "solve", die)
+    monkeypatch.setattr(race_module, "_run_racer", die)
     model = build_model(4, 4).model
     reached = rf"^.*memory limit.* reached while racing \(dying: .* exit code {-sent}\)"
     with pytest.raises(MemoryLimitReached, match=reached):
@@ -198,8 +198,8 @@ def test_a_racer_out_of_stages_ends_the_race_without_a_failure() -> None:
 
 
 def test_racers_started_before_a_failed_start_are_killed(monkeypatch: pytest.MonkeyPatch) -> None:
-    fork_process = multiprocessing.get_context("fork").Process  # what race.py starts on Linux
-    real_start = fork_process.start
+    server_process = child_context().Process  # what race.py starts
+    real_start = server_process.start
     started: list[Any] = []
 
     def start_one(process: Any) -> None:
@@ -208,7 +208,7 @@ def test_racers_started_before_a_failed_start_are_killed(monkeypatch: pytest.Mon
         real_start(process)
         started.append(process)
 
-    monkeypatch.setattr(fork_process, "start", start_one)
+    monkeypatch.setattr(server_process, "start", start_one)
     monkeypatch.setattr(race_module, "solve", lambda *args, **kwargs: time.sleep(60))
     model = build_model(4, 4).model
     racers = [Racer(name, (Stage(model, "cpsat"),)) for name in ("first", "second")]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import importlib
 import json
-import multiprocessing
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -111,23 +111,24 @@ def test_bad_options_are_refused_in_one_line(
     assert err.startswith("boardsat: error:") and "\n" not in err
 
 
-@pytest.mark.skipif(
-    multiprocessing.get_start_method() != "fork", reason="the planted crash reaches forked workers"
-)
+RUN_MODULE = importlib.import_module("boardsat.differential.run")
+CHUNK = RUN_MODULE._chunk
+
+
+def crashing_on_30(seed: int, indices: Sequence[int], kinds: tuple[str, ...]) -> list[Outcome]:
+    """The workers' chunk, with case 30 crashing its process; the workers (never forked) import
+    it from this module by name."""
+    if 30 in indices:
+        os._exit(3)
+    return list(CHUNK(seed, indices, kinds))
+
+
 def test_a_case_that_kills_its_worker_is_a_disagreement_and_the_run_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A solver that crashes its process breaks the pool: that case alone is reported, and every
     other case is still checked, in a fresh pool."""
-    run_module = importlib.import_module("boardsat.differential.run")
-    real = run_module.check_case
-
-    def crashes_on_30(seed: int, index: int, kinds: tuple[str, ...]) -> Outcome:
-        if index == 30:
-            os._exit(3)
-        return real(seed, index, kinds)
-
-    monkeypatch.setattr(run_module, "check_case", crashes_on_30)
+    monkeypatch.setattr(RUN_MODULE, "_chunk", crashing_on_30)
     summary = run_cases(5, 120, workers=2, kinds=("model",))
     (dead,) = summary.disagreements
     assert dead.case_id == "5:30" and "the process died" in dead.got

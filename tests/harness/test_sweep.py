@@ -182,7 +182,16 @@ def test_a_wrong_count_contradicts_the_published_count(
     def miscount(spec: TourSpec, _limit: float | None) -> TourCount:
         return TourCount(spec, 305, True, "zdd", 0.01)
 
-    monkeypatch.setattr(tour_bench, "count_by_zdd", miscount)
+    benches = puzzle_benches()
+    real = benches["tour"]
+
+    def miscounting(cell: Cell) -> RowOutcome:
+        """The tour's run in the cell's child, its counter swapped there alone."""
+        with pytest.MonkeyPatch.context() as child_patch:
+            child_patch.setattr(tour_bench, "count_by_zdd", miscount)
+            return real.run(cell)
+
+    monkeypatch.setitem(benches, "tour", replace(real, run=miscounting))
     args = ["--puzzle", "tour", "--instances", "corner-count:5x5", "--routes", "zdd"]
     code, _, err = run_cli("bench", "run", *args, "--out", str(tmp_path / "rows.jsonl"))
     assert code == 1 and "claims 305, the reference" in err and "says 304" in err
