@@ -186,7 +186,7 @@ def test_a_horizon_below_the_optimum_is_refuted_and_certified_and_the_optimum_is
     code, _, err = run_cli("domination", "5", "--cubes", "--proof-dir", str(below))
     assert code == 2 and "another claim" in err
     code, out, _ = run_cli("proof", "horizon", "shogi:seed", "5", "--proof-dir", str(at), "--json")
-    assert code == 0 and not json.loads(out)["proven"] and "false" in json.loads(out)["verdict"]
+    assert code == 1 and not json.loads(out)["proven"] and "false" in json.loads(out)["verdict"]
 
 
 def test_a_horizon_of_a_puzzle_without_plans_is_refused(run_cli: CliRun) -> None:
