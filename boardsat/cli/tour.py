@@ -166,8 +166,9 @@ def command(
 
 
 def _check_encoding(backend: str | None, encoding: str | None) -> None:
-    """A CNF circuit encoding needs a SAT backend named, and a name the encoders know."""
-    if encoding is not None and backend in (CPSAT, None):
+    """A CNF circuit encoding needs a SAT backend (named, or the route's), and a name the
+    encoders know."""
+    if encoding is not None and backend == CPSAT:
         raise click.BadParameter(
             "picks a CNF encoding for a SAT backend: name one with --backend "
             "(CP-SAT has a native circuit)",

@@ -72,9 +72,14 @@ class TourRequest:
             raise BoardsatError(f"unknown counter {self.counter!r}; known: {', '.join(COUNTERS)}")
         if self.limit is not None and self.job != "list":
             raise BoardsatError("only a listing takes a limit")
-        if self.circuit is not None and self.backend is None:
-            raise BoardsatError("a circuit encoding needs the SAT backend that reads it named")
         check_route(self.route, self.spec, self.job)
+        if self.circuit is not None and self.backend is None and self.solver.backend == CPSAT:
+            board = self.spec.board
+            raise BoardsatError(
+                f"the circuit encoding {self.circuit!r} is for a SAT backend, and the"
+                f" {self.taken_route} route runs on {CPSAT} on a {board.rows}x{board.cols} board"
+                " (a native circuit): name a SAT backend"
+            )
 
     @property
     def zdd(self) -> bool:
@@ -89,7 +94,8 @@ class TourRequest:
     def solver(self) -> Solver:
         """The backend named, or the taken route's for this board."""
         if self.backend is None:
-            return solver_for(self.taken_route, self.spec.board.size)
+            taken = solver_for(self.taken_route, self.spec.board.size)
+            return taken if self.circuit is None else Solver(taken.backend, self.circuit)
         return Solver(self.backend, self.circuit)
 
 

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.core.backends import CPSAT
 from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board
 from boardsat.models.tour.answer import TourAnswer
@@ -67,6 +68,27 @@ def test_the_backend_is_the_tables_unless_one_is_named(rows: int, cols: int) -> 
     assert chosen == first_fitting == solver_for(WHOLE, rows * cols)
     named = TourRequest(spec, backend="glucose4", circuit="ordering").solver
     assert (named.backend, named.options) == ("glucose4", {"circuit": "ordering"})
+
+
+@pytest.mark.parametrize("side", [8, 61])
+def test_an_encoding_alone_goes_to_the_route_s_sat_backend(side: int) -> None:
+    """``tour 8 --encoding lazy`` needs no --backend where the route runs on a SAT solver; where
+    it runs on CP-SAT (61x61), the refusal says so and asks for a SAT backend."""
+    spec = TourSpec(Board(side, side), closed=False)
+    taken = solver_for(WHOLE, side * side)
+    if taken.backend == CPSAT:
+        with pytest.raises(BoardsatError, match=r"runs on cpsat .* name a SAT backend"):
+            TourRequest(spec, circuit="ordering")
+        return
+    chosen = TourRequest(spec, circuit="ordering").solver
+    assert (chosen.backend, chosen.options) == (taken.backend, {"circuit": "ordering"})
+
+
+def test_tour_8_takes_an_encoding_without_a_backend(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "tour", "8", "--encoding", "ordering", "--json")
+    document = json.loads(out)
+    assert code == 0 and err == "" and document["status"] == "SATISFIABLE"
+    assert "circuit=ordering" in document["encoding"]
 
 
 @pytest.mark.parametrize(
