@@ -24,6 +24,9 @@ from boardsat.harness.sweep import Runner
 LOCAL = "local:"
 CONNECT_TIMEOUT_S = 20
 SETTINGS = {"distributed.worker.daemon": False, "distributed.scheduler.allowed-failures": 0}
+SPAWNED = {"distributed.worker.multiprocessing-method": "spawn"}
+"""A LocalCluster's workers start afresh, whatever the user's Dask settings say: a worker forked
+from this process, which holds threads (Dask's own among them), could find a lock held for good."""
 
 
 def dask_runner(address: str) -> Runner:
@@ -89,7 +92,7 @@ def dask_client(address: str, settings: dict[str, object] | None = None) -> Iter
     # a local cluster's shutdown logs each task it cancels, which is not the user's business
     logging.getLogger("distributed").setLevel(logging.ERROR)
     with (
-        dask.config.set(SETTINGS if settings is None else settings),
+        dask.config.set({**(SETTINGS if settings is None else settings), **SPAWNED}),
         contextlib.ExitStack() as stack,
     ):
         if address.startswith(LOCAL):

@@ -124,3 +124,15 @@ def test_the_proof_checkers_pool_does_not_fork(recorded: list[str], tmp_path: Pa
     manifest = {"claim": claim.spec(), "describes": "", "model_hash": "", "best": []}
     check_proof(ProofDirectory.create(str(tmp_path / "p"), manifest), jobs=2)
     assert recorded and "fork" not in recorded
+
+
+@pytest.mark.slow  # a LocalCluster starts
+def test_a_local_dask_clusters_workers_are_not_forked_whatever_the_settings() -> None:
+    pytest.importorskip("dask.distributed")
+    import dask
+
+    from boardsat.harness.cluster import dask_client
+
+    forked = {"distributed.worker.multiprocessing-method": "fork"}
+    with dask.config.set(forked), held_by_another_thread(), dask_client("local:1") as client:
+        assert client.submit(take_the_lock, pure=False).result() == "taken"
