@@ -237,6 +237,9 @@ def show_answer(
             click.echo(f"no {answer.drawn}, so no {' or '.join(pictures.files)} written")
         for form, path in written.items():
             click.echo(f"{PICTURES[form][1]} written to {path}")
+    notice = answer.png_notice() if "png" in written else None
+    if notice is not None:
+        click.echo(f"boardsat: note: {notice}", err=True)
     if failures:
         raise BoardsatError(f"{'; '.join(failures)} (the answer is printed all the same)")
 

@@ -53,6 +53,10 @@ CJK_FONTS = (
 )
 """Font files with kanji that Pillow finds by name in the system's font folders; without any,
 a PNG shows a label's plain-letter fallback instead of boxes."""
+NO_KANJI_FONT = (
+    "no font with kanji is installed (such as Noto Sans CJK, fonts-noto-cjk): the PNG shows"
+    " letters in their place (SFEN letters for shogi pieces)"
+)
 
 Point = tuple[int, int]
 Data = tuple[tuple[str, str | int], ...]
@@ -347,6 +351,13 @@ class Picture:
         parts.append("</svg>")
         return "\n".join(parts) + "\n"
 
+    def png_notice(self) -> str | None:
+        """Why its PNG looks other than its SVG here, or None: a label with kanji and no font
+        to paint them (Pillow has to be installed to ask)."""
+        if any(map(_has_kanji, self.shapes)) and _kanji_font(CAPTION_SIZE) is None:
+            return NO_KANJI_FONT
+        return None
+
     def png(self) -> bytes:
         require_pillow()
         from PIL import Image, ImageDraw
@@ -358,6 +369,13 @@ class Picture:
         buffer = io.BytesIO()
         image.save(buffer, format="PNG")
         return buffer.getvalue()
+
+
+def _has_kanji(shape: Shape) -> bool:
+    """Whether ``shape`` is, or holds, a label that a PNG paints only with a kanji font."""
+    if isinstance(shape, Label):
+        return shape.fallback is not None
+    return isinstance(shape, Group) and any(map(_has_kanji, shape.shapes))
 
 
 Drawings = Mapping[str, Callable[[], str | bytes]]
@@ -390,6 +408,11 @@ class Drawn(ABC):
     def png(self) -> bytes:
         """:meth:`picture` as PNG bytes (needs Pillow)."""
         return self.picture().png()
+
+    def png_notice(self) -> str | None:
+        """Why :meth:`png` looks other than :meth:`svg` on this machine (no kanji font), or
+        None; the CLI shows it beside the file it wrote (needs Pillow)."""
+        return self.picture().png_notice() if self.drawable else None
 
     def _repr_svg_(self) -> str | None:
         """The picture a notebook shows for the answer; None (its text instead) when there is

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardsat.core import picture
+from boardsat.core.picture import CAPTION_SIZE
 from boardsat.models.shogi import Shogi, replay, seed_instance, shortest_plan
 from boardsat.models.shogi.bounds import lower_bound
 from boardsat.models.shogi.instance import EMPTY
@@ -114,3 +117,20 @@ def test_cli_refuses_bad_input_in_one_line(run_cli: CliRun, args: list[str], pro
     code, out, err = run_cli("shogi", *args)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("boardsat: error: ") and problem in err
+
+
+@pytest.mark.parametrize("kanji_font", [False, True])
+def test_a_png_without_a_kanji_font_says_so(
+    run_cli: CliRun, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, kanji_font: bool
+) -> None:
+    """Without a font that has kanji the PNG paints SFEN letters: the answer says so, and the
+    command prints it beside the file, on stderr; with one, nothing is said."""
+    found = picture._latin_font(CAPTION_SIZE) if kanji_font else None
+    monkeypatch.setattr(picture, "_kanji_font", lambda size: found)
+    notice = shortest_plan(seed_instance()).png_notice()
+    assert notice == (None if kanji_font else picture.NO_KANJI_FONT)
+    target = tmp_path / "seed.png"
+    code, out, err = run_cli("shogi", "--png", str(target))
+    assert code == 0 and target.read_bytes().startswith(b"\x89PNG") and f"to {target}" in out
+    assert err == ("" if kanji_font else f"boardsat: note: {picture.NO_KANJI_FONT}\n")
+    assert "SFEN letters" in picture.NO_KANJI_FONT
