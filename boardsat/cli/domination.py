@@ -13,7 +13,6 @@ from boardsat.cli.common import (
     PictureFiles,
     backend_option,
     end_at_limit,
-    export_option,
     json_option,
     picture_options,
     refuse_beside_export,
@@ -25,13 +24,13 @@ from boardsat.cli.common import (
 )
 from boardsat.cli.proof import cube_options, prove_and_report
 from boardsat.cli.terminal import current, knights_board
-from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS
+from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS, MIP_BACKENDS
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.results import Status
 from boardsat.core.wording import counted as counted_words
 from boardsat.encoders.cnf.backend import check_proof_path
-from boardsat.encoders.export import export_model
+from boardsat.encoders.export import EXPORT_FORMATS, export_model
 from boardsat.models.domination import Domination, build_model
 from boardsat.models.domination.counting.colour_count import COUNTER as COLOURS
 from boardsat.models.domination.counting.count import (
@@ -43,9 +42,10 @@ from boardsat.models.domination.counting.count import (
     count_minimum_placements,
     pick_counter,
 )
-from boardsat.models.domination.model import VARIANTS
+from boardsat.models.domination.model import VARIANTS, build_refutation
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.proving.cubes import DEFAULT_SPLITTER, SPLITTERS, WINDOW_LIMIT_S
+from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.count import count_by_cubes
@@ -203,7 +203,21 @@ variant_option = click.option(
     " the orbit's size.",
 )
 @picture_options()
-@export_option
+@click.option(
+    "--export",
+    "export_path",
+    type=click.Path(dir_okay=False),
+    help="Write the model to this new file instead of solving it, in the form its suffix names: "
+    + ", ".join(suffix for suffix in EXPORT_FORMATS if suffix != ".cnf")
+    + " (the minimisation), or .cnf (DIMACS: the claim of --at-most knights).",
+)
+@click.option(
+    "--at-most",
+    type=click.IntRange(min=0),
+    metavar="K",
+    help='--export the claim "at most K knights" instead of the minimisation: its refutation'
+    " proves that K + 1 are needed (for .cnf, K defaults to the published minimum less one).",
+)
 @json_option
 @solving_command
 def command(
@@ -233,6 +247,7 @@ def command(
     count: str | None,
     listing: str | None,
     export_path: str | None,
+    at_most: int | None,
     as_json: bool,
 ) -> None:
     """Place as few knights as possible on a ROWS x COLS board (square when COLS is left out).
@@ -241,15 +256,29 @@ def command(
     dark and on light squares, two independent problems of half the size. The options of one
     backend (--proof, --optimisation, --workers) need --route single. --export writes the whole
     board's model (knight_ROW_COL, row 0 at the top) for other solvers instead, with the
-    lex-leader rows only if --symmetry asks for them. --count counts every placement of the
-    proven minimum instead.
+    lex-leader rows only if --symmetry asks for them; with --at-most, or as .cnf, the claim of
+    at most so many knights. --count counts every placement of the proven minimum instead.
     """
     board = Domination(rows, cols or rows, variant)
+    if export_path is None:
+        refuse_given(["at_most"], "belongs to --export")
     if export_path is not None:
         refuse_beside_export((*SOLVING_OPTIONS, *CUBE_OPTIONS, *COUNT_OPTIONS))
-        built = build_model(
-            board, symmetry=bool(symmetry), tiles=tiles, order=order or DEFAULT_ORDER
-        )
+        at_most = _claimed_knights(board, at_most, export_path)
+        if at_most is None:
+            built = build_model(
+                board, symmetry=bool(symmetry), tiles=tiles, order=order or DEFAULT_ORDER
+            )
+        else:
+            refuse_given(["tiles"], "bound the minimisation; --at-most exports a claim")
+            built = build_refutation(
+                board.rows,
+                board.cols,
+                variant,
+                at_most,
+                symmetry=bool(symmetry),
+                order=order or DEFAULT_ORDER,
+            )
         report_export(export_model(built.model, export_path), as_json)
     elif count is not None:
         refuse_given(SOLVING_ONLY, "cannot go with --count")
@@ -398,12 +427,31 @@ def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None
     end_at_limit(not counted.complete)
 
 
+def _claimed_knights(board: Domination, at_most: int | None, path: str) -> int | None:
+    """The knights of the claim to export: those asked for, or for a DIMACS file, which holds no
+    objective, the published minimum less one (all the squares where none exists); None: the
+    minimisation."""
+    if at_most is not None or not path.lower().endswith(".cnf"):
+        return at_most
+    try:
+        if board.rows != board.cols:
+            raise KeyError(board.rows)
+        minimum = published_minimum(board.rows, board.variant)
+    except KeyError:
+        raise BoardsatError(
+            f"a .cnf file holds the claim of at most K knights, and {board.rows}x{board.cols}"
+            f" {board.variant} has no published minimum to take K from: give --at-most K, or"
+            " write the minimisation as .wcnf, .lp, .mps or .cip"
+        ) from None
+    return board.rows * board.cols if minimum is None else minimum - 1
+
+
 def _backend_options(
     backend: str, route: str, proof: str | None, optimisation: str | None, workers: int | None
 ) -> dict[str, Any]:
     """The flags that configure one backend, refused in one line where that backend has none."""
-    if backend == CPSAT and (proof is not None or optimisation is not None):
-        raise BoardsatError("--proof and --optimisation need a SAT backend, not cpsat")
+    if backend in (CPSAT, *MIP_BACKENDS) and (proof is not None or optimisation is not None):
+        raise BoardsatError(f"--proof and --optimisation need a SAT backend, not {backend}")
     if backend != CPSAT and workers is not None:
         raise BoardsatError("--workers is a CP-SAT option")
     given = {"proof": proof, "optimisation": optimisation, "workers": workers}

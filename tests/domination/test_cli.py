@@ -127,6 +127,16 @@ def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) 
         assert "'lp'" in err
 
 
+@pytest.mark.parametrize("backend", ["cpsat", "highs", "scip"])
+def test_a_sat_option_on_another_backend_names_the_option_not_an_internal_one(
+    run_cli: CliRun, backend: str
+) -> None:
+    args = ("--backend", backend, "--route", "single", "--optimisation", "maxsat")
+    code, out, err = run_cli("domination", "6", *args)
+    assert code == 2 and out == ""
+    assert err == f"boardsat: error: --proof and --optimisation need a SAT backend, not {backend}\n"
+
+
 def test_impossible_board_says_so(run_cli: CliRun) -> None:
     code, out, _ = run_cli("domination", "3", "--variant", "total", "--json")
     assert code == 0

@@ -198,6 +198,52 @@ def test_cli_writes_the_board_it_was_asked_for(run_cli: CliRun, tmp_path: Path) 
     assert solve_zero_one_file(path)[0] == minimum_knights(6, 6, "dominating")
 
 
+@pytest.mark.parametrize(("side", "variant"), [(5, "independent"), (5, "total"), (3, "total")])
+def test_cli_cnf_is_the_claim_the_published_minimum_refutes(
+    run_cli: CliRun, tmp_path: Path, side: int, variant: str
+) -> None:
+    """``--export FILE.cnf`` writes "at most the minimum less one knights": no solver satisfies
+    it, while "at most the minimum" is satisfied by a placement the rules accept (a board with no
+    placement at all, total 3x3, is refuted with every square allowed a knight)."""
+    minimum = minimum_knights(side, side, variant)
+    refuted = tmp_path / "claim.cnf"
+    code, out, err = run_cli(
+        "domination", str(side), "--variant", variant, "--export", str(refuted)
+    )
+    assert code == 0 and err == "" and "DIMACS CNF" in out
+    with Solver(name="cadical195", bootstrap_with=CNF(from_file=str(refuted))) as solver:
+        assert solver.solve() is False
+    if minimum is None:
+        return
+    holds = tmp_path / "holds.cnf"
+    code, _, _ = run_cli(
+        *("domination", str(side), "--variant", variant),
+        *("--export", str(holds), "--at-most", str(minimum), "--symmetry"),
+    )
+    names = named_variables(holds)
+    with Solver(name="cadical195", bootstrap_with=CNF(from_file=str(holds))) as solver:
+        assert code == 0 and solver.solve() is True
+        true_names = [names[lit] for lit in solver.get_model() or [] if lit in names]
+    knights = placement(true_names)
+    assert len(knights) <= minimum and validate(side, side, variant, knights) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["9", "7", "--export", "x.cnf"], "9x7 independent has no published minimum"),
+        (["8", "--at-most", "3"], "--at-most belongs to --export"),
+        (["8", "--export", "x.lp", "--at-most", "3", "--tiles", "2"], "--tiles bound"),
+    ],
+)
+def test_cli_claim_export_refusals_name_the_way_out(
+    run_cli: CliRun, tmp_path: Path, args: list[str], problem: str
+) -> None:
+    code, out, err = run_cli("domination", *(str(tmp_path / a) if "." in a else a for a in args))
+    assert code == 2 and out == "" and problem in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_cli_tour_export_counts_the_seed_tours(run_cli: CliRun, tmp_path: Path) -> None:
     path = tmp_path / "t.cnf"
     code, _, _ = run_cli("tour", "5", "--open", "--start", "a5", "--export", str(path), "--json")
