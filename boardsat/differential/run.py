@@ -86,7 +86,7 @@ def run_cases(
 def _here(seed: int, batches: Sequence[range], kinds: tuple[str, ...]) -> Iterator[list[Outcome]]:
     """The batches checked in this process, case by case, until a cancel."""
     for batch in batches:
-        checked = []
+        checked: list[Outcome] = []
         for index in batch:
             outcome = check_case(seed, index, kinds)
             if cancelled():  # this case's solves were cut short
