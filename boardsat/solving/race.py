@@ -110,6 +110,8 @@ def race(
     children: dict[Connection, tuple[str, Child]] = {}  # every started racer, by its pipe
     try:  # before the first start: a failed start still kills the racers started before it
         for racer in racers:
+            if deadline.expired():  # a large model takes seconds to send: none past the limit
+                break
             child = Child(_run_racer, racer, deadline.remaining(), start)
             children[child.connection] = (racer.name, child)
         _hear_racers(board, children, deadline)
