@@ -9,8 +9,10 @@ A child is never forked from the caller: the caller may hold threads (a pool's, 
 solver's, the Ctrl-C watcher), and a lock one of them holds at the fork stays held in the child
 for good, which hung a lemma task once. Children come from a fork server instead, a process of
 one thread started once, which first imports what the caller had imported of boardsat, so that a
-child starts about as fast as a fork would. The work goes over as cloudpickle, closures included;
-the child takes the caller's memory ceiling and working folder.
+child starts about as fast as a fork would. The work goes over as cloudpickle, closures included,
+so a child needs nothing of the caller's ``__main__``: unlike multiprocessing's own children, it
+does not run the caller's script again, which a script without a main guard would not survive.
+The child takes the caller's memory ceiling, working folder and ``sys.path``.
 
 A child also dies with the one that asked for it (Linux ``PR_SET_PDEATHSIG`` on the fork server,
 which ends with its caller), ignores Ctrl-C (the parent's to handle), and sends
@@ -28,8 +30,11 @@ import os
 import resource
 import signal
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing import context as contexts
+from multiprocessing import popen_forkserver, spawn
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar, cast
 
@@ -64,7 +69,7 @@ class Child:
         context = child_context()
         self.connection, send = context.Pipe(duplex=False)
         self.own_group = own_group
-        setup = Setup(own_group, os.getpid(), resource.getrlimit(resource.RLIMIT_DATA), os.getcwd())
+        setup = Setup(own_group, os.getpid(), resource.getrlimit(resource.RLIMIT_DATA))
         job = cloudpickle.dumps((work, args))
         self.process = context.Process(target=_child_main, args=(setup, job, send))
         with contextlib.closing(send):  # the child's end: the parent keeps none open
@@ -105,6 +110,40 @@ class Child:
 PRELOADED = ("boardsat", "ortools", "pysat", "pysolvers", "pyscipopt", "highspy", "graphillion")
 """The packages whose modules the fork server imports first, where this process has them: what a
 child would otherwise import again (CP-SAT's takes a second). Dask is left out: it starts threads."""
+_launching = threading.local()
+
+
+def _prepared(name: str) -> dict[str, Any]:
+    """multiprocessing's preparation of a child, less the caller's ``__main__`` while one of
+    ours starts (see the module's docstring); other processes are prepared as before."""
+    data: dict[str, Any] = _PREPARED(name)
+    if getattr(_launching, "served", False):
+        data.pop("init_main_from_path", None)
+        data.pop("init_main_from_name", None)
+    return data
+
+
+_PREPARED = spawn.get_preparation_data
+spawn.get_preparation_data = _prepared
+
+
+class _ServedPopen(popen_forkserver.Popen):
+    def _launch(self, process_obj: Any) -> None:
+        _launching.served = True
+        try:
+            super()._launch(process_obj)
+        finally:
+            _launching.served = False
+
+
+class _ServedProcess(contexts.ForkServerProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        return _ServedPopen(process_obj)
+
+
+class _ServedContext(contexts.ForkServerContext):
+    Process = _ServedProcess
 
 
 def child_context() -> Any:
@@ -112,12 +151,12 @@ def child_context() -> Any:
     docstring. The server's first start imports what this process has of PRELOADED."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
     loaded = [
         name
         for name in list(sys.modules)
         if name.split(".")[0] in PRELOADED and not name.endswith("__main__")
     ]
+    context = _ServedContext()
     context.set_forkserver_preload(loaded)  # heeded only where the server is not yet running
     return context
 
@@ -129,7 +168,6 @@ class Setup:
     own_group: bool
     caller: int
     memory: tuple[int, int]  # RLIMIT_DATA, the ceiling (boardsat.core.memory)
-    folder: str
 
 
 def _child_main(setup: Setup, job: bytes, send: Connection) -> None:
@@ -143,7 +181,6 @@ def _child_main(setup: Setup, job: bytes, send: Connection) -> None:
     _take_ceiling(*setup.memory)
     with contextlib.closing(send):
         with failures_sent(send):
-            os.chdir(setup.folder)
             work, args = cloudpickle.loads(job)
             work(send, *args)
         send.send(("done", None))

@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import multiprocessing
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -92,6 +94,21 @@ def test_the_child_context_is_never_fork() -> None:
     assert method != "fork"
     if "forkserver" in multiprocessing.get_all_start_methods():
         assert method == "forkserver"
+
+
+def test_a_script_without_a_main_guard_is_not_run_again_in_the_child(tmp_path: Path) -> None:
+    """The work goes to the child whole: multiprocessing's own children would run the caller's
+    script again, and this one would start children of its own there, refused."""
+    script = tmp_path / "research.py"
+    script.write_text(
+        "from boardsat.core.child import run_in_child\n"
+        "print('started', flush=True)\n"
+        "print(run_in_child(lambda: 6 * 7, limit=60).value)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert (done.returncode, done.stdout.split()) == (0, ["started", "42"]), done.stderr
 
 
 class RecordedPool(ProcessPoolExecutor):
