@@ -22,7 +22,7 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
-from boardsat.cli.proof import cube_options, prove_and_report
+from boardsat.cli.proof import LEDGER_OPTION, cube_options, prove_and_report
 from boardsat.cli.terminal import current, knights_board
 from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS, MIP_BACKENDS
 from boardsat.core.errors import BoardsatError
@@ -73,6 +73,7 @@ CUBE_OPTIONS = (
     "cube_limit",
     "cube_count",
     "lemma_limit",
+    "ledger",
 )
 COUNT_OPTIONS = ("count", "listing")
 AUTO_SPLITTER = "auto"  # --cubes alone: DEFAULT_SPLITTER by variant
@@ -180,6 +181,7 @@ variant_option = click.option(
     " higher bound is a stronger lemma, which leaves fewer cubes.",
 )
 @cube_options("domination-ROWSxCOLS-VARIANT.proof")
+@LEDGER_OPTION
 @click.option(
     "--count",
     type=click.Choice((AUTO, *COUNTERS)),
@@ -244,6 +246,7 @@ def command(
     cube_limit: float,
     cube_count: int,
     lemma_limit: float,
+    ledger: str | None,
     count: str | None,
     listing: str | None,
     export_path: str | None,
@@ -301,7 +304,13 @@ def command(
                 " directory keeps the certificates",
             )
             by_cubes = CubeRequest(
-                cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
+                cubes,
+                cube_count,
+                dask,
+                proof_dir,
+                Plan(cube_route, cube_limit),
+                lemma_limit,
+                ledger,
             )
         given_backend = click.get_current_context().get_parameter_source("backend")
         counting = CountRequest(
@@ -324,7 +333,7 @@ def command(
         if cubes != "bands":
             refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
         asked = CubeRequest(
-            cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit
+            cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit, ledger
         )
         prove_and_report(
             lambda terminal: prove_minimum(

@@ -34,6 +34,8 @@ from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.export import export_proof
 from boardsat.proof.horizon import prove_no_plan
 from boardsat.proof.ledger import CheckLedger
+from boardsat.proof.regenerate import missing_certificates
+from boardsat.proof.regenerate import regenerate as regenerate_certificates
 from boardsat.proof.run import Plan
 from boardsat.proof.status import counterexample, proof_status
 
@@ -84,6 +86,15 @@ def cube_options(default_directory: str) -> Callable[[F], F]:
         return command
 
     return decorate
+
+
+LEDGER_OPTION = click.option(
+    "--ledger",
+    type=click.Path(dir_okay=False),
+    help="The ledger of settled leaves (a JSON-lines file, such as"
+    " bench/results/open_terms_ledger.jsonl): a cube or lemma it settled is taken from it, not"
+    " solved again, and each one this run settles is checked and written into it.",
+)
 
 
 def prove_and_report(
@@ -165,6 +176,11 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
         f"{counted(result.certified, 'refutation')} certified{earlier},"
         f" {result.uncertified} refuted without a certificate"
     )
+    if result.missing:
+        click.echo(
+            f"{counted(len(result.missing), 'refutation')} taken from a ledger or lost have no"
+            f" certificate here: regenerate them with boardsat proof regenerate {directory}"
+        )
     if result.problems:
         click.echo(f"the claim is not proven: {counted(len(result.problems), 'problem')} above")
         raise SystemExit(CHECK_FAILED)
@@ -172,6 +188,42 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
     best = manifest["best"]
     claim = claim_from_spec(manifest["claim"])
     click.echo(f"{what_it_proves(claim, best)}, {how}" if best else f"the claim is {how}")
+
+
+@command.command()
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("tasks", nargs=-1)
+@processes_option("--jobs", "Certificates solved at once, each in a process of its own.")
+@click.option(
+    "--dask",
+    metavar="ADDRESS|local:N",
+    help="Solve them on the Dask scheduler at ADDRESS, or on N local workers, instead.",
+)
+@solving_command
+def regenerate(directory: str, tasks: tuple[str, ...], jobs: int, dask: str | None) -> None:
+    """Solve the certificates of TASKS (cubes or lemmas, as settled.jsonl names them) again;
+    without TASKS, every certificate missing here (taken from a ledger, or lost). The same
+    solver and options give the same bytes: each SHA-256 is compared with the one recorded,
+    and exit status 1 says one differs. Then `boardsat proof check` checks them."""
+    proof = ProofDirectory.open(directory)
+    asked = list(tasks) or missing_certificates(proof)
+    if not asked:
+        click.echo("no certificate is missing")
+        return
+    done = []
+    for regenerated in regenerate_certificates(proof, asked, dask, jobs):
+        progress(regenerated.line())
+        done.append(regenerated)
+    current().stop()
+    for regenerated in done:
+        click.echo(regenerated.line())
+    differ = sum(1 for regenerated in done if regenerated.recorded and not regenerated.same)
+    click.echo(
+        f"{counted(len(done), 'certificate')} solved again, {differ} unlike the one recorded"
+        f"; check them: boardsat proof check {directory}"
+    )
+    if differ:
+        raise SystemExit(CHECK_FAILED)
 
 
 @command.command("export")
@@ -242,5 +294,5 @@ def horizon(
             on_progress=terminal.show,
         ),
         as_json,
-    )
         false_claim_fails=True,
+    )

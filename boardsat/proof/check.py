@@ -13,9 +13,11 @@ cube: boardsat.certificates.lrat for LRAT, boardsat.certificates.drup for DRUP.
 from __future__ import annotations
 
 import itertools
+import tempfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from boardsat.certificates.drup import DrupCheck, check_drup, read_proof
@@ -27,11 +29,13 @@ from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import CheckLedger, certificate_digest
 from boardsat.proof.status import REFUTED, Leaf, leaves, nodes
-from boardsat.solving.conquer import cube_formula, formula_hash
+from boardsat.solving.conquer import Verdict, cube_formula, formula_hash
 from boardsat.solving.cube import Claim, Cube, Split, model_hash
 from boardsat.solving.lookahead import coverage_formula
 
 COVERAGE_SOLVER = "cadical195"
+UNCERTIFIED = "uncertified"  # refuted by a route that writes no certificate
+MISSING = "missing"  # refuted with a certificate that is not in the directory
 OnChecked = Callable[[int, int], None]
 
 
@@ -47,6 +51,7 @@ class ProofCheck:
     from_ledger: int = 0
     grounds: str | None = None  # why refuting the formula proves the claim (Claim.grounds)
     earlier: int = 0  # claims refuted on the way, each by an answer the rules validate
+    missing: tuple[str, ...] = ()  # refuted, but their certificates are not here (regenerate)
 
     def earlier_line(self) -> str | None:
         """One line on the claims refuted on the way, when there were any."""
@@ -59,7 +64,9 @@ class ProofCheck:
 
     @property
     def certified_all(self) -> bool:
-        return not self.problems and self.uncertified == 0 and self.certified > 0
+        return (
+            not self.problems and not self.missing and self.uncertified == 0 and self.certified > 0
+        )
 
 
 def check_proof(
@@ -93,6 +100,7 @@ def check_proof(
         for verdict in verdicts
     ]
     certified = uncertified = from_ledger = 0
+    missing: list[str] = []
     with ProcessPoolExecutor(max_workers=jobs, mp_context=child_context()) as pool:
         found = pool.map(
             _refutation_problem,
@@ -105,8 +113,10 @@ def check_proof(
         for done, ((ident, _, _), verdict, checked) in enumerate(
             zip(tasks, verdicts, found, strict=True), 1
         ):
-            if checked.problem == "uncertified":
+            if checked.problem == UNCERTIFIED:
                 uncertified += 1
+            elif checked.problem == MISSING:
+                missing.append(ident)
             elif checked.problem:
                 problems.append(f"{ident}: {checked.problem}")
             else:
@@ -124,6 +134,7 @@ def check_proof(
         from_ledger,
         _grounds(claim, splits),
         len(fallen),
+        tuple(missing),
     )
 
 
@@ -211,8 +222,10 @@ def _refutation_problem(
     if verdict.status != REFUTED:
         return _Checked(f"not refuted ({verdict.status})")
     path = directory.certificate(verdict)
-    if path is None:
-        return _Checked("uncertified")
+    if path is None and verdict.certificate_sha256 is None:
+        return _Checked(UNCERTIFIED)
+    if path is None or not path.is_file():  # taken from a ledger of settled leaves, or lost
+        return _Checked(MISSING)
     if verdict.cardinality is None:
         return _Checked("its certificate names no cardinality encoding")
     clauses, _ = cube_formula(claim, cube, verdict.cardinality)
@@ -222,17 +235,37 @@ def _refutation_problem(
         digest = None if accepted is None else certificate_digest(path)
         if accepted and digest in accepted:
             return _Checked("", from_ledger=True)
-        if verdict.proof_format == "lrat":
-            check: DrupCheck | LratCheck = check_lrat(clauses, lrat_lines(path))
-        elif verdict.proof_format == "drup":
-            check = check_drup(clauses, read_proof(path))
-        else:
-            known = verdict.proof_format
-            return _Checked(f"its certificate is in no format this checker knows ({known})")
-    except BoardsatError as error:
-        return _Checked(str(error))
     except OSError as error:
         return _Checked(f"its certificate cannot be read: {error.strerror or error}")
-    if not check.valid:
-        return _Checked(f"the certificate fails: {check.reason}")
-    return _Checked("", digest)
+    problem = certificate_problem(clauses, path, verdict.proof_format)
+    return _Checked(problem, None if problem else digest)
+
+
+def certificate_problem(clauses: list[list[int]], path: Path, proof_format: str | None) -> str:
+    """What is wrong with the certificate at ``path`` as a refutation of ``clauses`` ("" when
+    boardsat's own checker accepts it)."""
+    try:
+        if proof_format == "lrat":
+            check: DrupCheck | LratCheck = check_lrat(clauses, lrat_lines(path))
+        elif proof_format == "drup":
+            check = check_drup(clauses, read_proof(path))
+        else:
+            return f"its certificate is in no format this checker knows ({proof_format})"
+    except BoardsatError as error:
+        return str(error)
+    except OSError as error:
+        return f"its certificate cannot be read: {error.strerror or error}"
+    return "" if check.valid else f"the certificate fails: {check.reason}"
+
+
+def fresh_certificate_problem(claim: Claim, cube: Cube, verdict: Verdict) -> str:
+    """What is wrong with a certificate just solved, still in memory, as a refutation of the
+    formula rebuilt from ``claim`` and ``cube`` ("" when the checker accepts it): the check a
+    run makes before it writes a leaf into its ledger of settled leaves."""
+    clauses, _ = cube_formula(claim, cube, verdict.cardinality or "")
+    if verdict.proof is None or formula_hash(clauses) != verdict.formula_hash:
+        return "its certificate refutes another formula than the claim and cube rebuild"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "certificate"
+        path.write_bytes(verdict.proof)
+        return certificate_problem(clauses, path, verdict.proof_format)

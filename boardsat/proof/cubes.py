@@ -17,6 +17,7 @@ from boardsat.core.wording import counted
 from boardsat.harness.cluster import check_dask_address
 from boardsat.models.domination.proving.cubes import LOOKAHEAD_CUBES, WINDOW_LIMIT_S
 from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.leaf_ledger import LeafLedger
 from boardsat.proof.pools import open_pool
 from boardsat.proof.run import Plan, prove
 from boardsat.proof.status import ProofStatus, counterexample
@@ -37,12 +38,15 @@ class CubeRequest:
     directory: str | None = None
     plan: Plan = field(default_factory=Plan)
     lemma_limit: float = WINDOW_LIMIT_S  # seconds to bound each window of a band split
+    ledger: str | None = None  # the ledger of settled leaves: taken from, and written to
 
     def __post_init__(self) -> None:
-        """Refuse a bad route or Dask address before any work."""
+        """Refuse a bad route, Dask address or ledger before any work."""
         if self.dask is not None:
             check_dask_address(self.dask)
         check_route(self.plan.route)
+        if self.ledger is not None:
+            LeafLedger.open(self.ledger)
 
 
 @dataclass(frozen=True)
@@ -104,8 +108,9 @@ def run_cubes(
         if on_progress is not None:
             on_progress(progress_line(status))
 
+    ledger = None if request.ledger is None else LeafLedger.open(request.ledger)
     with open_pool(request.dask, 1) as pool:
-        return prove(directory, pool, request.plan, decisions, settled)
+        return prove(directory, pool, request.plan, decisions, settled, ledger)
 
 
 def progress_line(status: ProofStatus) -> str:

@@ -12,11 +12,12 @@ record of how it fell, and the folder's top goes on with the next claim.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import shutil
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -48,6 +49,11 @@ class Settled:
     cardinality: str | None = None
     solution: tuple[Any, ...] = ()
     proof_format: str | None = None  # of the certificate: "lrat" or "drup"
+    # the certificate's SHA-256, also when it is not here (a verdict taken from a ledger of
+    # settled leaves), and what its bytes depend on besides the formula: solving it again with
+    # the same ``solver`` writes the same certificate
+    certificate_sha256: str | None = None
+    solver: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +67,8 @@ class Settled:
             "cardinality": self.cardinality,
             "solution": list(self.solution),
             "proof_format": self.proof_format,
+            "certificate_sha256": self.certificate_sha256,
+            "solver": None if self.solver is None else dict(self.solver),
         }
 
     @classmethod
@@ -77,6 +85,8 @@ class Settled:
             tuple(data["solution"]),
             # directories written before LRAT hold DRUP certificates only
             data.get("proof_format", "drup" if data["certificate"] else None),
+            data.get("certificate_sha256"),
+            data.get("solver"),
         )
 
 
@@ -166,7 +176,8 @@ class ProofDirectory:
             target = self.path / name
             target.unlink(missing_ok=True)  # a certificate left by a run killed before its line
             write_new_file(target, proof)
-            settled = Settled(**{**settled.__dict__, "certificate": name})
+            digest = hashlib.sha256(proof).hexdigest()
+            settled = replace(settled, certificate=name, certificate_sha256=digest)
         append_json_line(self.path / SETTLED, settled.to_json())
         return settled
 

@@ -4,23 +4,30 @@ The run is a loop over finished tasks, each kept in the proof directory before t
 so the directory is the whole state: a rerun with the same directory submits only what is not
 settled yet. A cube that outruns its limit is split by lookahead into smaller cubes that cover
 it; a solution found in any cube refutes the claim and ends the run.
+
+With a ledger of settled leaves (``leaf_ledger``), a leaf it settled is taken from it instead of
+solved, and each leaf this run settles is written into it, its certificate checked first where
+it was solved.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from boardsat.core.child import ChildFailed, TimedOut, run_in_child
 from boardsat.core.deadline import cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key
 from boardsat.core.results import Status
+from boardsat.proof.check import fresh_certificate_problem
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.leaf_ledger import ACCEPTED, OUTRAN, REFUTED, LeafEntry, LeafLedger
 from boardsat.proof.pools import Pool, Task
 from boardsat.proof.status import Leaf, ProofStatus, pending, proof_status
-from boardsat.solving.conquer import Verdict
+from boardsat.solving.conquer import CERTIFYING_CARDINALITY, Verdict, cube_formula, formula_hash
 from boardsat.solving.cube import Claim, Split, model_hash
 from boardsat.solving.lookahead import lookahead_cubes
 
@@ -74,13 +81,15 @@ def prove(
     plan: Plan,
     decisions: Sequence[Key] | None = None,
     on_settled: OnSettled | None = None,
+    ledger: LeafLedger | None = None,
 ) -> ProofStatus:
     """Settle what the directory has left; ``decisions`` are the variables a re-split may fix.
     Returns where the proof stands: proven, refuted (a counterexample), or cut short.
 
     A lemma runs within the cube limit too: one that outruns it is split by lookahead into
     cubes of its own formula, and holds when they are all refuted."""
-    run = _Run(directory, pool, plan, claim_from_spec(directory.manifest()["claim"]), decisions)
+    claim = claim_from_spec(directory.manifest()["claim"])
+    run = _Run(directory, pool, plan, claim, decisions, ledger)
     left = pending(directory)
     for leaf in left.unsplit:  # outran its limit in a run killed before its split
         run.split_again(leaf)
@@ -92,6 +101,7 @@ def prove(
         if isinstance(outcome, str):
             raise BoardsatError(f"cube {task.ident}: {outcome}")
         kept = directory.add_settled(_settled(task.ident, outcome), outcome.proof)
+        run.write_down(task, kept, outcome.checked)
         if on_settled is not None:
             on_settled(kept, proof_status(directory))
         if outcome.status is Status.SATISFIABLE:
@@ -112,6 +122,7 @@ class _Run:
     plan: Plan
     claim: Claim
     decisions: Sequence[Key] | None
+    ledger: LeafLedger | None = None
     running: dict[str, Leaf] = field(default_factory=dict)
 
     def owner(self, leaf: Leaf) -> Claim:
@@ -119,9 +130,58 @@ class _Run:
         return self.claim if leaf.lemma is None else claim_from_spec(leaf.lemma)
 
     def submit(self, leaf: Leaf) -> None:
+        """Solve ``leaf`` on the pool, unless the ledger settled it already."""
+        owner = self.owner(leaf)
+        known = None if self.ledger is None else self._known(leaf, owner)
+        if known is not None:
+            self.directory.add_settled(_taken(leaf.ident, known), None)
+            if known.verdict == OUTRAN:
+                self.split_again(leaf)
+            return
         self.running[leaf.ident] = leaf
-        task = Task(leaf.ident, self.owner(leaf), leaf.cube, self.plan.route, self.plan.cube_limit)
-        self.pool.submit(task)
+        job = Task if self.ledger is None else CheckedTask
+        self.pool.submit(job(leaf.ident, owner, leaf.cube, self.plan.route, self.plan.cube_limit))
+
+    def _known(self, leaf: Leaf, owner: Claim) -> LeafEntry | None:
+        """The ledger's entry that settles ``leaf``: a refutation the checker accepted, else an
+        outrun limit as long as this run's, for the formula rebuilt here."""
+        assert self.ledger is not None
+        found = self.ledger.entries(leaf.ident, owner.spec())
+        usable = [entry for entry in found if entry.refutes] + [
+            entry for entry in found if entry.outran(self.plan.cube_limit)
+        ]
+        digests: dict[str, str] = {}
+        for entry in usable:
+            encoding = entry.cardinality or CERTIFYING_CARDINALITY
+            if encoding not in digests:
+                digests[encoding] = formula_hash(cube_formula(owner, leaf.cube, encoding)[0])
+            if digests[encoding] == entry.formula_hash:
+                return entry
+        return None
+
+    def write_down(self, task: Task, kept: Settled, checked: str | None) -> None:
+        """Write a leaf this run settled into the ledger: a certified refutation with the
+        checker's word on it, or a limit outrun."""
+        if self.ledger is None:
+            return
+        refuted = kept.status == REFUTED and kept.certificate_sha256 is not None
+        if not ((refuted and checked is not None) or (kept.status == OUTRAN and task.limit)):
+            return
+        digest = kept.formula_hash or formula_hash(cube_formula(task.claim, task.cube)[0])
+        entry = LeafEntry(
+            kept.task,
+            task.claim.spec(),
+            digest,
+            kept.cardinality or CERTIFYING_CARDINALITY,
+            kept.status,
+            kept.cpu,
+            kept.certificate_sha256,
+            kept.proof_format,
+            checked if refuted else None,
+            kept.solver,
+            None if refuted else task.limit,
+        )
+        self.ledger.add(entry)
 
     def split_again(self, leaf: Leaf) -> None:
         """Split a leaf that outran its limit by lookahead, and submit its cubes."""
@@ -146,6 +206,43 @@ class _Run:
         return [key for key in self.decisions if key in model]
 
 
+@dataclass(frozen=True)
+class CheckedTask(Task):
+    """A task whose certificate is checked where it was solved, so that the ledger of settled
+    leaves says what boardsat's checker made of it; the check runs in a child of its own,
+    without a limit, as it costs about what the solve did."""
+
+    def run(self) -> Verdict:
+        verdict = super().run()
+        if verdict.proof is None:
+            return verdict
+        try:
+            ran = run_in_child(
+                lambda: fresh_certificate_problem(self.claim, self.cube, verdict), None, quiet=True
+            )
+        except ChildFailed as error:
+            return replace(verdict, checked=f"rejected: the check failed ({error})")
+        if isinstance(ran, TimedOut):  # cancelled: no word on it
+            return verdict
+        return replace(verdict, checked=f"rejected: {ran.value}" if ran.value else ACCEPTED)
+
+
+def _taken(ident: str, entry: LeafEntry) -> Settled:
+    """A verdict taken from the ledger: its certificate's digest, without the certificate."""
+    return Settled(
+        task=ident,
+        route=str((entry.solver or {}).get("solver", "ledger")),
+        status=entry.verdict,
+        seconds=0.0,
+        cpu=entry.cpu,
+        formula_hash=entry.formula_hash,
+        cardinality=entry.cardinality,
+        proof_format=entry.proof_format,
+        certificate_sha256=entry.certificate_sha256,
+        solver=entry.solver,
+    )
+
+
 def _settled(ident: str, verdict: Verdict) -> Settled:
     return Settled(
         task=ident,
@@ -157,6 +254,7 @@ def _settled(ident: str, verdict: Verdict) -> Settled:
         cardinality=verdict.cardinality,
         proof_format=verdict.proof_format,
         solution=tuple(_json_key(key) for key in verdict.solution),
+        solver=verdict.solver,
     )
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from boardsat.core.backends import capabilities
 from boardsat.core.deadline import Deadline
@@ -22,7 +23,7 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key, Model
 from boardsat.core.results import Status
 from boardsat.encoders.cnf.backend import translate
-from boardsat.encoders.cnf.certified import solve_certified
+from boardsat.encoders.cnf.certified import solve_certified, solver_setup
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.encoders.cnf.formula import CnfFormula
 from boardsat.solving.cube import Claim, Cube, claim_model
@@ -42,7 +43,8 @@ class Verdict:
     (``solution`` holds its true keys); UNKNOWN ran out of time. ``proof`` is the compressed
     proof in ``proof_format`` (LRAT as gzip, DRUP as xz), ``formula_hash`` the digest of the CNF
     it refutes. ``cpu`` is this process's CPU seconds, the solver's included (a cube runs in a
-    child of its own).
+    child of its own). ``solver`` is what the certificate's bytes depend on besides the formula
+    (``solver_setup``); ``checked`` what a checker said of the certificate, where one was asked.
     """
 
     status: Status
@@ -54,6 +56,8 @@ class Verdict:
     proof_format: str | None = None  # "lrat" or "drup"
     formula_hash: str | None = None
     cardinality: str | None = None  # the encoding of the CNF a certificate refutes
+    solver: Mapping[str, Any] | None = None
+    checked: str | None = None  # "accepted", or "rejected: " and why
 
 
 def check_route(route: str) -> str:
@@ -113,8 +117,14 @@ def formula_hash(clauses: Sequence[Sequence[int]]) -> str:
 def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: Deadline) -> Verdict:
     found = solve_certified(clauses, route, deadline)
     seconds = deadline.elapsed()
-    if found.answer is None:
-        return Verdict(Status.UNKNOWN, route, seconds)
+    if found.answer is None:  # its formula named, so that a ledger can say it outran its limit
+        return Verdict(
+            Status.UNKNOWN,
+            route,
+            seconds,
+            formula_hash=formula_hash(clauses),
+            cardinality=CERTIFYING_CARDINALITY,
+        )
     if found.answer:
         keys = model.keys()
         solution = tuple(
@@ -131,4 +141,5 @@ def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: D
         proof_format=found.proof_format,
         formula_hash=formula_hash(clauses),
         cardinality=CERTIFYING_CARDINALITY,
+        solver=solver_setup(route),
     )

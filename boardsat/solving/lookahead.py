@@ -47,9 +47,14 @@ def lookahead_cubes(
     model = claim_model(claim, within)
     clauses, _ = model_formula(model)
     keys = model.keys()
-    candidates = (
-        list(range(1, model.num_vars + 1)) if over is None else [model.lit(key) for key in over]
-    )
+    fixed = {model.lit(key) for key, _ in within.fixed}  # units: they would pass for failed
+    candidates = [
+        var
+        for var in (
+            range(1, model.num_vars + 1) if over is None else [model.lit(key) for key in over]
+        )
+        if var not in fixed
+    ]
     with Solver(name=PROPAGATOR, bootstrap_with=clauses) as solver:
 
         def assumptions(fixed: list[tuple[Key, bool]]) -> list[int]:

@@ -9,6 +9,7 @@ deadline only between two, so a limit far below a second lets each task exactly 
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from boardsat.models.domination.proving.halves import HalfClaim, colour_cubes, h
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.export import export_proof
+from boardsat.proof.leaf_ledger import LeafLedger
 from boardsat.proof.pools import LocalPool, Task
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import LEMMA_PREFIX, ProofStatus, lemma_ident
@@ -90,7 +92,8 @@ def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certif
     directory = _open(tmp_path / "proof")
     lemmas = _lemmas(directory)
     assert len(lemmas) == 2 and not directory.splits()[0].cubes
-    status = _prove(directory, _Pool())
+    ledger = tmp_path / "ledger.jsonl"
+    status = _prove(directory, _Pool(), ledger=LeafLedger.open(ledger))
     assert status.proven and status.lemmas_refuted == 2 and status.leaves == status.certified
     split_lemmas = {split.parent for split in directory.splits() if split.parent in lemmas}
     assert split_lemmas == set(lemmas)  # each lemma outran one budget and was split
@@ -104,6 +107,15 @@ def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certif
     assert checked.certified_all and checked.certified == status.leaves, checked.problems
     exported = export_proof(directory, tmp_path / "referee")
     assert (exported.cubes, exported.lemmas) == (status.leaves, 0)
+
+    # the ledger says the lemmas outran this limit: a new directory splits them at once
+    outran = [json.loads(line) for line in ledger.read_text().splitlines()]
+    assert sorted(entry["task"] for entry in outran if entry["verdict"] == "UNKNOWN") == sorted(
+        lemmas
+    )
+    again, pool = _open(tmp_path / "again"), _Pool()
+    status = _prove(again, pool, ledger=LeafLedger.open(ledger))
+    assert status.proven and not pool.submitted and again.splits() == directory.splits()
 
 
 @pytest.mark.slow
@@ -151,3 +163,17 @@ def test_a_lemma_split_that_misses_a_case_of_the_lemma_fails_the_check(tmp_path:
         directory = open_proof(str(tmp_path / name), claim, _best(), lambda: root)
         directory.add_split(Split(lemma_ident(false.spec()), "lookahead", tuple(kept)))
         assert (missed in check_proof(directory).problems) is (name == "cut")
+
+
+def test_a_cube_split_again_branches_only_on_knights_it_left_open() -> None:
+    """A knight the cube fixes is a unit of its formula; probed, its other value fails at once,
+    so it would win as a failed literal and split the cube into itself and a contradiction."""
+    lemma = HalfClaim(N, N, "light", half_counts(N, N, _best())["light"] - 1)
+    over = [key for key in _claim().decisions() if key in lemma.model()]
+    (parent, *_) = lookahead_cubes(lemma, Cube(), 4, over=over)
+    children = lookahead_cubes(lemma, parent, 4, over=over)
+    assert len(children) == 4
+    fixed = {key for key, _ in parent.fixed}
+    for child in children:
+        assert child.fixed[: len(parent.fixed)] == parent.fixed
+        assert not fixed & {key for key, _ in child.fixed[len(parent.fixed) :]}

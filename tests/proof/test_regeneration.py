@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+from pathlib import Path
+
+import pytest
 
 from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.certified import solve_certified
 from boardsat.solving.conquer import model_formula
+from tests.conftest import CliRun
 from tests.oracles.hard_models import pigeonhole
 
 FLAG_NAME = 0x08  # gzip's FLG.FNAME: the header carries a file name
@@ -37,3 +41,34 @@ def test_a_certificate_carries_no_time_or_name_in_its_gzip_header() -> None:
         assert proof is not None and proof[:2] == b"\x1f\x8b"
         assert proof[4:8] == b"\0\0\0\0" and not proof[3] & FLAG_NAME
         gzip.decompress(proof)
+
+
+@pytest.mark.slow
+def test_a_proof_taken_from_the_ledger_is_certified_only_once_regenerated(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    ledger, first, second = (str(tmp_path / name) for name in ("l.jsonl", "first", "second"))
+    prove = ("domination", "6", "--cubes", "lookahead", "--cube-count", "4", "--ledger", ledger)
+    assert run_cli(*prove, "--proof-dir", first, "--quiet")[0] == 0
+    code, out, err = run_cli(*prove, "--proof-dir", second, "--quiet")
+    assert code == 0 and "optimal, proven by cubes" in out and "(0 certified)" in out, err
+    code, out, _ = run_cli("proof", "check", second)
+    assert code == 0 and out.splitlines()[-1].endswith("is optimal, proven but not certified")
+    assert f"regenerate them with boardsat proof regenerate {second}" in out
+    code, out, _ = run_cli("proof", "regenerate", second)
+    lines = out.splitlines()
+    assert code == 0 and lines[-1].startswith("4 certificates solved again, 0 unlike")
+    assert all(line.endswith(" as recorded") for line in lines[:-1]) and len(lines) == 5
+    code, out, _ = run_cli("proof", "check", second)
+    assert code == 0 and out.splitlines()[-1].endswith("is optimal, certified")
+    assert run_cli("proof", "regenerate", second)[1] == "no certificate is missing\n"
+
+
+def test_a_ledger_needs_cubes_and_a_task_must_be_a_leaf(run_cli: CliRun, tmp_path: Path) -> None:
+    code, _, err = run_cli("domination", "5", "--ledger", str(tmp_path / "l.jsonl"))
+    assert code == 2 and "--ledger" in err and "--cubes" in err
+    code, _, err = run_cli("domination", "5", "--cubes", "--ledger", str(tmp_path / "no" / "l"))
+    assert code == 2 and err.count("\n") == 1 and "there is no folder" in err
+    assert run_cli("domination", "5", "--cubes", "--proof-dir", str(tmp_path / "p"))[0] == 0
+    code, _, err = run_cli("proof", "regenerate", str(tmp_path / "p"), "nonesuch")
+    assert code == 2 and "nonesuch is no cube or lemma" in err
