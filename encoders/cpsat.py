@@ -133,9 +133,11 @@ class CpSatBackend:
     repeated field, such as ``subsolvers``; a scalar enum takes its value's name).
 
     ``on_improvement`` hears of every better solution and every higher objective bound.
+    ``stop_at`` ends a minimisation at its first solution of at most that objective, unproven:
+    a search for a known value (a published optimum, the other half's need) stops on reaching it.
     """
 
-    OPTIONS = ("workers", "parameters", "hint", "on_improvement")
+    OPTIONS = ("workers", "parameters", "hint", "on_improvement", "stop_at")
     name = CPSAT
 
     def __init__(
@@ -144,9 +146,11 @@ class CpSatBackend:
         parameters: Mapping[str, Any] | None = None,
         hint: Mapping[Key, bool] | None = None,
         on_improvement: OnImprovement | None = None,
+        stop_at: int | None = None,
     ) -> None:
         self.capabilities = capabilities(CPSAT)
         self.on_improvement = on_improvement
+        self.stop_at = stop_at
         if workers is not None and not 1 <= workers <= MAX_WORKERS:
             raise BoardsatError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
         self.workers = workers
@@ -196,8 +200,9 @@ class CpSatBackend:
             built.cp.add_assumptions([built.lit(lit) for lit in assumptions])
         solver = self._solver(deadline)
         reporter = None
+        if model.objective is not None and (self.on_improvement or self.stop_at is not None):
+            reporter = _Reporter(built, self.on_improvement, self.stop_at)
         if self.on_improvement is not None and model.objective is not None:
-            reporter = _Reporter(built, self.on_improvement)
             lower = model.objective.lower_bound
             report = self.on_improvement
             solver.best_bound_callback = lambda bound: report(
@@ -288,20 +293,27 @@ def _refuse_invalid(code: Any, built: Translation, solver: cp_model.CpSolver) ->
 
 
 class _Reporter(cp_model.CpSolverSolutionCallback):
-    """Passes each improving solution on, in the model's keys."""
+    """Passes each improving solution on, in the model's keys; stops the search at the first
+    of at most ``stop_at``."""
 
-    def __init__(self, built: Translation, report: OnImprovement) -> None:
+    def __init__(
+        self, built: Translation, report: OnImprovement | None, stop_at: int | None
+    ) -> None:
         super().__init__()
         self.built = built
         self.report = report
+        self.stop_at = stop_at
 
     def on_solution_callback(self) -> None:
-        self.report(
-            Improvement(
-                objective=round(self.objective_value),
-                assignment=self.built.assignment(self.boolean_value),
+        objective = round(self.objective_value)
+        if self.report is not None:
+            self.report(
+                Improvement(
+                    objective=objective, assignment=self.built.assignment(self.boolean_value)
+                )
             )
-        )
+        if self.stop_at is not None and objective <= self.stop_at:
+            self.stop_search()
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

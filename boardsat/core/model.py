@@ -176,6 +176,14 @@ class Model:
         self.objective = Objective(weighted, lower_bound)
 
     # -- copies --------------------------------------------------------------------------------
+    def copy(self) -> Model:
+        """The same model, to add constraints to without touching this one (a search's
+        restricted start, say); its constraints are immutable, so they are shared."""
+        twin = Model(self.name)
+        twin._ids, twin._keys = dict(self._ids), list(self._keys)
+        twin.constraints, twin.objective = list(self.constraints), self.objective
+        return twin
+
     def shuffled(self, seed: int, deadline: Deadline | None = None) -> Model:
         """The same problem with variables, constraints and their literals in a seeded order.
 

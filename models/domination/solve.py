@@ -43,6 +43,10 @@ from boardsat.models.domination.routes import (
     single_options,
 )
 from boardsat.models.domination.rules import validate as validate_placement
+from boardsat.models.domination.searching.half_search import (
+    search_model,
+    unlimited_search_seconds,
+)
 from boardsat.solving.race import OnRaceEvent, RaceEvent
 from boardsat.solving.solve import solve as solve_model
 
@@ -226,8 +230,9 @@ def _built_and_solved(part: _PartRequest) -> _Part:
     rows, cols, variant, backend = request.rows, request.cols, request.variant, request.backend
     kind = check_route(request.route, backend)
     route = request.route
+    squares = len(knight_squares(Board(rows, cols), knights_on))
     if route == "auto":
-        route = auto_route(kind, len(knight_squares(Board(rows, cols), knights_on)))
+        route = auto_route(kind, squares, half=knights_on is not None)
     order = request.order or ORDER[kind]
     if route == "race":
         line_up = domination_line_up(
@@ -262,6 +267,10 @@ def _built_and_solved(part: _PartRequest) -> _Part:
     if route == "single":
         options = single_options(kind, backend, request.seed, request.options) | heard
         result = solve_model(built.model, backend, time_limit=deadline.remaining(), **options)
+    elif route == "search":
+        left = deadline.remaining()
+        seconds = unlimited_search_seconds(squares) if left is None else left
+        result = search_model(built.model, built.board, seconds, seed=request.seed, **heard)
     else:
         stage = in_process_stage(route, kind, built.model, backend, variant, request.seed)
         options = {**stage.options, **heard}

@@ -252,7 +252,11 @@ def test_seed_check_is_verified() -> None:
 
 @pytest.mark.parametrize(
     ("route", "backend"),
-    [pair for pair in ROUTES_ON if pair[0] not in ("auto", "single") and pair[1] != "glucose4"],
+    [
+        pair
+        for pair in ROUTES_ON
+        if pair[0] not in ("auto", "single", "search") and pair[1] != "glucose4"
+    ],
 )
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_race_core_and_portfolio_routes_match_the_exhaustive_search(

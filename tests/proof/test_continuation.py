@@ -4,7 +4,6 @@ check validates every placement that refuted an earlier claim."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import shutil
 from collections.abc import Callable, Iterable
@@ -19,7 +18,6 @@ from boardsat.models.domination import Domination, published_minimum
 from boardsat.models.domination.colours import colour
 from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
 from boardsat.models.domination.rules import validate
-from boardsat.models.domination.solve import solve_request
 from boardsat.proof import minimum
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeProof, CubeRequest
@@ -31,19 +29,20 @@ from boardsat.proof.status import FOUND, LEMMA_PREFIX
 from tests.conftest import CliRun
 
 
-def _search_with_spares(colours: Iterable[str]) -> Callable[[Any], Any]:
-    """A placement search that returns the optimum found plus one spare knight per colour
+def _search_with_spares(colours: Iterable[str]) -> Callable[..., Any]:
+    """A placement search that returns the placement found plus one spare knight per colour
     named: a valid placement above the minimum, as a search cut short would give."""
+    real = minimum.first_placement
 
-    def search(request: Any) -> Any:
+    def search(instance: Domination, *args: Any) -> Any:
         search.calls += 1  # type: ignore[attr-defined]
-        found = solve_request(request)
-        board = Board(request.rows, request.cols)
+        found = {(row, col) for row, col in real(instance, *args)}
+        board = Board(instance.rows, instance.cols)
         spares = {
-            next(s for s in board.squares() if s not in found.placement and colour(board, s) == c)
+            next(s for s in board.squares() if s not in found and colour(board, s) == c)
             for c in colours
         }
-        return dataclasses.replace(found, placement=found.placement | spares)
+        return sorted([row, col] for row, col in found | spares)
 
     search.calls = 0  # type: ignore[attr-defined]
     return search
@@ -68,7 +67,7 @@ def continued(tmp_path_factory: pytest.TempPathFactory) -> tuple[CubeProof, list
     path = tmp_path_factory.mktemp("continued") / "proof"
     notes: list[str] = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(minimum, "solve_request", _search_with_spares(("dark", "light")))
+        patch.setattr(minimum, "first_placement", _search_with_spares(("dark", "light")))
         proof = _prove(Domination(8, 8, "total"), "colours", path, on_note=notes.append)
     return proof, notes, path
 
@@ -121,7 +120,7 @@ def test_the_check_says_how_many_earlier_claims_fell_and_validates_what_refuted_
 def test_every_splitter_goes_on_from_a_cube_that_finds_fewer_knights(
     variant: str, splitter: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(minimum, "solve_request", _search_with_spares(("dark",)))
+    monkeypatch.setattr(minimum, "first_placement", _search_with_spares(("dark",)))
     board = Domination(6, 6, variant)
     request = CubeRequest(splitter, cubes=8, directory=str(tmp_path / "proof"))
     proof = prove_minimum(board, request)
@@ -138,7 +137,7 @@ def test_a_run_cut_after_a_better_placement_resumes_at_the_claim_it_had_reached(
     placement, its counterexample kept; the rerun goes on from it without searching or solving
     that lemma again."""
     search = _search_with_spares(("dark", "light"))
-    monkeypatch.setattr(minimum, "solve_request", search)
+    monkeypatch.setattr(minimum, "first_placement", search)
     submitted: list[str] = []
     submit = LocalPool.submit
     monkeypatch.setattr(
@@ -173,7 +172,7 @@ def test_a_lemma_refuted_under_the_old_claim_is_carried_over_not_solved_again(
     """On an odd board each colour has its lemma. A spare light knight makes the light lemma
     fail after the dark one is refuted; the next claim rests on the same dark lemma, whose
     verdict and certificate are copied from the record instead of solved again."""
-    monkeypatch.setattr(minimum, "solve_request", _search_with_spares(("light",)))
+    monkeypatch.setattr(minimum, "first_placement", _search_with_spares(("light",)))
     submitted: list[str] = []
     submit = LocalPool.submit
     monkeypatch.setattr(
