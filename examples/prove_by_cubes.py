@@ -6,16 +6,21 @@
         --jobs 16 --budget 540 --out rows.jsonl   # chosen boards on many workers, within 9 min
     python examples/prove_by_cubes.py --boards dominating:15 --splitter whole \\
         --cube-limit 600   # the whole claim as one cube, split only if it outruns 600 s
+    python examples/prove_by_cubes.py --boards total:24,total:26 --splitter colours \\
+        --dask local:2 --jobs 2 --peer   # beside Gurobi on the same halves, in the same run
 
 Each board's proof goes to a directory (a temporary one unless --keep names one): the placement
 found, the claim that one knight fewer cannot do, the cubes, and a certificate per refuted cube,
 checked by boardsat's own LRAT (or DRUP) checker before the line is printed. With --budget, a
-proof still running when the budget ends is stopped and its line says how far it got.
+proof still running when the budget ends is stopped and its line says how far it got. With
+--peer, Gurobi (the gurobi extra) then proves the same board's halves on --jobs threads, one half
+and its mirror where a reflection swaps the colours, and the row gives the ratio of the walls.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import tempfile
 import threading
@@ -27,6 +32,8 @@ from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.wording import counted
 from boardsat.models.domination import VARIANTS, Domination, published_minimum
 from boardsat.models.domination.proving.cubes import SPLITTERS
+from boardsat.models.domination.proving.halves import half_counts
+from boardsat.models.domination.solve import solve_domination
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
@@ -82,16 +89,39 @@ def prove_board(
         row["verdict"] = "certified" if check.certified_all else problems or "uncertified"
     sizes = [path.stat().st_size for path in proof.directory.path.rglob("*") if path.is_file()]
     row["proof_mb"] = round(sum(sizes) / 1e6, 1)
+    row["halves"] = half_counts(n, n, proof.answer["placement"]) if variant == "total" else None
+    row["certificates"] = {
+        path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(proof.directory.path.glob("certificates/*"))
+    }
     return row
+
+
+def peer_row(n: int, variant: str, threads: int) -> dict[str, Any]:
+    """Gurobi on the board as boardsat's single route hands it over: the total variant's halves
+    apart (one, mirrored, on an even board), no lex-leader, Gurobi's own symmetry detection."""
+    answer = solve_domination(n, n, variant, route="single", backend="gurobi", threads=threads)
+    return {
+        "gurobi_knights": answer.knights,
+        "gurobi_proven": answer.proven_optimal,
+        "gurobi_s": round(answer.seconds, 1),
+    }
 
 
 def line(row: dict[str, Any]) -> str:
     check = "" if row["check_s"] is None else f"  check {row['check_s']:6.1f} s"
+    peer = ""
+    if "gurobi_s" in row:
+        proven = "proven" if row["gurobi_proven"] else "not proven"
+        peer = (
+            f"  | Gurobi {row['gurobi_knights']} {proven} in {row['gurobi_s']:.1f} s"
+            f" (boardsat's wall {row['wall_s'] / row['gurobi_s']:.2f}x)"
+        )
     return (
         f"{row['n']:>2} {row['variant']:<11} {row['knights']:>3} (published {row['published']})"
         f"  {counted(row['refuted'], 'cube'):>9} of {row['cubes']:<5}"
         f" {counted(row['lemmas'], 'lemma'):>9}  CPU {row['cpu_s']:7.1f} s"
-        f"  wall {row['wall_s']:6.1f} s{check}  {row['verdict']}"
+        f"  wall {row['wall_s']:6.1f} s{check}  {row['verdict']}{peer}"
     )
 
 
@@ -121,6 +151,7 @@ def main() -> None:
     parser.add_argument("--search-limit", type=float, help="seconds to find the placement")
     parser.add_argument("--out", type=Path, help="a JSON line per board, appended")
     parser.add_argument("--keep", type=Path, help="keep the proof directories here")
+    parser.add_argument("--peer", action="store_true", help="Gurobi on the same board after")
     args = parser.parse_args()
     ends = None if args.budget is None else time.perf_counter() + args.budget
     with tempfile.TemporaryDirectory() as scratch:
@@ -145,6 +176,8 @@ def main() -> None:
                 args.cube_count,
                 args.search_limit,
             )
+            if args.peer:
+                row |= peer_row(n, variant, args.jobs)
             print(line(row), flush=True)
             if args.out is not None:
                 with args.out.open("a") as out:

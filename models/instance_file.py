@@ -49,6 +49,7 @@ class Listeners:
 
 
 COMMON_KEYS = ("kind", "description", "solve")
+ANSWER = "answer"  # the table of an answer to check, in the files of puzzles that take one
 _NEEDED = {str: "text", int: "a whole number", float: "a number", bool: "true or false"}
 _GIVEN = {str: "text", int: "a whole number", float: "a number", bool: "a boolean"}
 
@@ -213,6 +214,29 @@ class PuzzleFile(Protocol):
 
 
 @dataclass(frozen=True)
+class CheckedAnswer:
+    """A file's ``[answer]`` held to its puzzle's own rules: what it claims, in one line, and
+    what the rules find wrong with it (nothing: it is valid)."""
+
+    summary: str
+    problems: tuple[str, ...]
+    document: dict[str, Any]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+class AnswerFile(Protocol):
+    """A puzzle whose files may hold an answer: a placement found elsewhere, kept beside its
+    board so that anyone can check it by the rules without solving anything."""
+
+    ANSWER_KEYS: tuple[str, ...]
+
+    def check_answer(self, request: Any, answer: Table) -> CheckedAnswer: ...
+
+
+@dataclass(frozen=True)
 class Instance:
     """A file read and checked: ``request`` is what the puzzle's command would have built."""
 
@@ -221,9 +245,17 @@ class Instance:
     description: str
     request: Any
     puzzle: PuzzleFile
+    answer: Table | None = None
 
     def solve(self, listeners: Listeners | None = None) -> FileAnswer:
         return self.puzzle.solve(self.request, listeners or Listeners())
+
+    def check(self) -> CheckedAnswer:
+        """The file's ``[answer]`` checked by its puzzle's rules, without solving."""
+        if self.answer is None:
+            raise InstanceFileError(self.source, ANSWER, "missing: no [answer] table to check")
+        with self.answer.checking(None):
+            return cast(AnswerFile, self.puzzle).check_answer(self.request, self.answer)
 
 
 def _puzzle_file(kind: str) -> PuzzleFile:
@@ -269,11 +301,19 @@ def read_table(source: str, data: Mapping[str, Any], overrides: Mapping[str, Any
     if kind not in PUZZLES:
         raise top.error("kind", f"unknown kind {kind!r}; known: {', '.join(PUZZLES)}")
     puzzle = _puzzle_file(kind)
-    top.refuse_unknown((*COMMON_KEYS, *puzzle.KEYS), f"{kind} files")
+    answer_keys: tuple[str, ...] | None = getattr(puzzle, "ANSWER_KEYS", None)
+    if ANSWER in top.data and answer_keys is None:
+        raise top.error(ANSWER, f"{kind} files hold no answer to check")
+    answers = (ANSWER,) if answer_keys is not None else ()
+    top.refuse_unknown((*COMMON_KEYS, *answers, *puzzle.KEYS), f"{kind} files")
     description = top.get("description", str, "")
     solving = top.table("solve")
     solving.refuse_unknown(puzzle.SOLVE_KEYS, f"{kind} files' [solve] tables")
     solving.data |= overrides
+    answer = None
+    if ANSWER in top.data and answer_keys is not None:
+        answer = top.table(ANSWER)
+        answer.refuse_unknown(answer_keys, f"{kind} files' [answer] tables")
     with top.checking(None):  # a refusal no key of the puzzle's claimed: the file's, in a line
         request = puzzle.request(top, solving)
-    return Instance(source, kind, description, request, puzzle)
+    return Instance(source, kind, description, request, puzzle, answer)

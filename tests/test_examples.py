@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from boardsat.models.domination import published_minimum
+from boardsat.models.domination.searching.half_search import SEARCH_METHOD, SEARCH_METHODS
 
 pytestmark = pytest.mark.slow  # every example script runs whole
 
@@ -23,6 +24,7 @@ RUN_BY_THEIR_OWN_TESTS = {  # with arguments, below
     "band_breaks.py",
     "cube_scaling.py",
     "count_placements.py",
+    "half_search.py",
 }
 
 
@@ -215,3 +217,37 @@ def test_prove_by_cubes_certifies_chosen_boards_and_writes_a_row_each(tmp_path: 
         assert row["knights"] == published_minimum(row["n"], row["variant"])
         assert row["proven"] and row["verdict"] == "certified" and row["cubes"] == 1
     assert (tmp_path / "p" / "8-total").is_dir()
+
+
+def test_half_search_races_every_method_to_the_published_half(tmp_path: Path) -> None:
+    script = Path(__file__).parent.parent / "examples" / "half_search.py"
+    rows_file = tmp_path / "rows.jsonl"
+    arguments = [sys.executable, str(script), "10", "12", "--limit", "120", "--out", str(rows_file)]
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = [json.loads(line) for line in rows_file.read_text().splitlines()]
+    assert {(row["n"], row["method"]) for row in rows} == {
+        (n, method) for n in (10, 12) for method in SEARCH_METHODS
+    }
+    for row in rows:
+        total = published_minimum(row["n"], "total")
+        assert row["reached"] and row["best"] == row["target"] and 2 * row["target"] == total
+        assert row["wall_s"] <= row["limit_s"]
+        if row["method"] == SEARCH_METHOD:
+            assert row["ratio_to_chosen"] == 1.0
+    assert len(done.stdout.splitlines()) == len(rows)
+
+
+@pytest.mark.gurobi
+def test_prove_by_cubes_sets_gurobi_beside_each_certified_board(tmp_path: Path) -> None:
+    pytest.importorskip("gurobipy")
+    script = Path(__file__).parent.parent / "examples" / "prove_by_cubes.py"
+    rows_file = tmp_path / "rows.jsonl"
+    arguments = [sys.executable, str(script), "--boards", "total:9,total:10", "--splitter"]
+    arguments += ["colours", "--peer", "--out", str(rows_file)]
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for row in map(json.loads, rows_file.read_text().splitlines()):
+        assert row["verdict"] == "certified" and row["gurobi_proven"]
+        assert row["knights"] == row["gurobi_knights"] == row["published"]
+        assert row["certificates"] and sum(row["halves"].values()) == row["knights"]

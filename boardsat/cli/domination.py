@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from importlib.metadata import version
 from typing import Any
 
 import click
@@ -42,6 +43,7 @@ from boardsat.models.domination.counting.count import (
     count_minimum_placements,
     pick_counter,
 )
+from boardsat.models.domination.instance_file import answer_file
 from boardsat.models.domination.model import VARIANTS, build_refutation
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
 from boardsat.models.domination.proving.cubes import DEFAULT_SPLITTER, SPLITTERS, WINDOW_LIMIT_S
@@ -64,6 +66,7 @@ SOLVING_OPTIONS = (
     "split",
     "svg",
     "png",
+    "save",
 )
 CUBE_OPTIONS = (
     "cubes",
@@ -77,7 +80,17 @@ CUBE_OPTIONS = (
 )
 COUNT_OPTIONS = ("count", "listing")
 AUTO_SPLITTER = "auto"  # --cubes alone: DEFAULT_SPLITTER by variant
-SOLVING_ONLY = ("route", "seed", "optimisation", "workers", "split", "symmetry", "tiles", "order")
+SOLVING_ONLY = (
+    "route",
+    "seed",
+    "optimisation",
+    "workers",
+    "split",
+    "symmetry",
+    "tiles",
+    "order",
+    "save",
+)
 """The options that shape the search for one placement, which a count runs on the default route."""
 
 
@@ -206,6 +219,13 @@ variant_option = click.option(
 )
 @picture_options()
 @click.option(
+    "--save",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.toml",
+    help="Write the board and the placement found into this new instance file, in an [answer]"
+    " table that `boardsat solve FILE --check` holds to the rules.",
+)
+@click.option(
     "--export",
     "export_path",
     type=click.Path(dir_okay=False),
@@ -239,6 +259,7 @@ def command(
     split: bool | None,
     svg: str | None,
     png: str | None,
+    save: str | None,
     cubes: str | None,
     dask: str | None,
     proof_dir: str | None,
@@ -365,14 +386,24 @@ def command(
             options=options,
             order=order,
         )
-        _solve(request, proof, pictures, as_json)
+        if save is not None:
+            new_file_target(save)  # a taken name is refused before the solve
+        _solve(request, proof, pictures, as_json, save)
 
 
 def _solve(
-    request: DominationRequest, proof: str | None, pictures: PictureFiles, as_json: bool
+    request: DominationRequest,
+    proof: str | None,
+    pictures: PictureFiles,
+    as_json: bool,
+    save: str | None = None,
 ) -> None:
-    """The placement on the request's route, printed with its proof's file and pictures."""
+    """The placement on the request's route, printed with its proof's file and pictures, and
+    saved with its board when asked (not when the limit left none)."""
     answer = solve_request(request, current().race_events())
+    if save is not None and answer.placement:
+        found_by = f"boardsat {version('boardsat')}: {answer.summary()}"
+        write_new_file(save, answer_file(answer, found_by))
     lines = [answer.text()]
     if answer.result.proof:
         lines.append(f"DRUP proof: {answer.result.proof} (the CNF it refutes beside it)")

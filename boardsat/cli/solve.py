@@ -53,6 +53,12 @@ from boardsat.models.tour import TourRequest
     is_flag=True,
     help="Name the instances boardsat ships (PUZZLE:NAME), with their kind and what they are.",
 )
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Hold the answer each FILE keeps in its [answer] table to the puzzle's own rules,"
+    " instead of solving: one line per file, and exit status 1 if any answer breaks them.",
+)
 @backend_option(default=None)
 @time_limit_option
 @picture_options(animate=True)
@@ -61,6 +67,7 @@ from boardsat.models.tour import TourRequest
 def command(
     files: tuple[str, ...],
     list_shipped: bool,
+    check: bool,
     backend: str | None,
     time_limit: float | None,
     as_json: bool,
@@ -83,7 +90,11 @@ def command(
     instances = _read_all(
         files, {key: value for key, value in overrides.items() if value is not None}
     )
-    if len(instances) == 1:
+    if check:
+        if any(drawn.values()) or any(value is not None for value in overrides.values()):
+            raise click.UsageError("--check solves nothing: it takes no solving or picture option")
+        _check_all(instances, as_json)
+    elif len(instances) == 1:
         _show_one(instances[0], as_json, _pictures(instances[0], drawn))
     elif any(drawn.values()):
         raise click.UsageError("pictures are drawn of one file's answer; give one FILE")
@@ -142,6 +153,30 @@ def _show_one(instance: Instance, as_json: bool, pictures: PictureFiles) -> None
     if answer.disagrees:
         raise SystemExit(CHECK_FAILED)
     end_at_limit(answer.limit_reached)
+
+
+def _check_all(instances: Sequence[Instance], as_json: bool) -> None:
+    """Each file's answer held to its rules, a line each (``--json``: an object each); exit
+    status 2 when a file holds no answer to check, else 1 when an answer breaks the rules."""
+    failed = refused = False
+    for instance in instances:
+        try:
+            checked = instance.check()
+        except InstanceFileError as error:
+            click.echo(str(error), err=True)
+            refused = True
+            continue
+        failed = failed or not checked.valid
+        if as_json:
+            document = {"file": instance.source, "kind": instance.kind, **checked.document}
+            current().answer(json.dumps(document, ensure_ascii=False))
+            continue
+        verdict = "valid by the rules" if checked.valid else f"INVALID: {checked.problems[0]}"
+        current().answer(f"{instance.source}: {checked.summary}: {verdict}")
+    if refused:
+        raise SystemExit(BAD_INPUT)
+    if failed:
+        raise SystemExit(CHECK_FAILED)
 
 
 def _summarise(instances: Sequence[Instance], as_json: bool) -> None:

@@ -12,21 +12,38 @@ variant = "independent"
 [solve]
 route = "auto"
 ```
+
+A file may also hold a placement found elsewhere, in an ``[answer]`` table: ``knights``, the
+squares in chess notation, and ``found_by``, how it was found. ``boardsat solve FILE --check``
+holds it to the rules without solving anything; ``boardsat domination --save FILE`` writes one.
 """
 
 from __future__ import annotations
 
+import json
+
 from boardsat.core.backends import CPSAT, MAX_SEED
+from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
+from boardsat.models.domination.published import PUBLISHED_BEYOND, SOURCES, published_minimum
 from boardsat.models.domination.routes import ROUTES
+from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request
-from boardsat.models.instance_file import FileAnswer, Listeners, Table, backend, time_limit
+from boardsat.models.instance_file import (
+    CheckedAnswer,
+    FileAnswer,
+    Listeners,
+    Table,
+    backend,
+    time_limit,
+)
 
 KEYS = ("rows", "cols", "variant")
+ANSWER_KEYS = ("knights", "found_by")
 SOLVE_KEYS = ("backend", "time_limit", "route", "seed", "symmetry", "order", "tiles", "split")
 
 
@@ -76,3 +93,65 @@ def solve(request: DominationRequest, listeners: Listeners) -> FileAnswer:
         answer=answer,
         limit_reached=answer.limit_reached,
     )
+
+
+def check_answer(request: DominationRequest, answer: Table) -> CheckedAnswer:
+    """The ``[answer]`` placement held to the variant's rules, beside the published value."""
+    rows, cols, variant = request.rows, request.cols, request.variant
+    names = answer.data.get("knights")
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise answer.error("knights", 'a list of squares in chess notation ("a1") is needed')
+    board = Board(rows, cols)
+    with answer.checking("knights"):
+        squares = [board.parse(name) for name in names]
+    twice = sorted({board.name(s) for s in squares if squares.count(s) > 1})
+    problems = [f"{name} is listed twice" for name in twice]
+    problems += validate(rows, cols, variant, set(squares))
+    found_by = answer.get("found_by", str, "")
+    published = _published(rows, cols, variant)
+    said = f"{variant} {rows}x{cols}, {len(set(squares))} knights"
+    if published is not None:
+        said += f" (published: {published}, OEIS {SOURCES[variant]})"
+    document = {
+        "rows": rows,
+        "cols": cols,
+        "variant": variant,
+        "knights": len(set(squares)),
+        "published": published,
+        "found_by": found_by,
+        "valid": not problems,
+        "problems": problems,
+    }
+    return CheckedAnswer(said, tuple(problems), document)
+
+
+def answer_file(answer: DominationAnswer, found_by: str) -> str:
+    """An instance file holding ``answer``'s board and placement, which ``check_answer`` reads
+    back; the squares in chess notation, a row of the board a line."""
+    board = answer.board
+    if not answer.placement:
+        raise BoardsatError("there is no placement to save")
+    by_row: dict[int, list[str]] = {}
+    for square in sorted(answer.placement):
+        by_row.setdefault(square[0], []).append(json.dumps(board.name(square)))
+    listed = "".join(f"    {', '.join(names)},\n" for names in by_row.values())
+    return (
+        'kind = "domination"\n'
+        f'description = "{answer.variant} domination of {board.rows}x{board.cols}:'
+        f' {len(answer.placement)} knights"\n'
+        f"rows = {board.rows}\ncols = {board.cols}\n"
+        f"variant = {json.dumps(answer.variant)}\n\n"
+        "[answer]\n"
+        f"found_by = {json.dumps(found_by)}\n"
+        f"knights = [\n{listed}]\n"
+    )
+
+
+def _published(rows: int, cols: int, variant: str) -> int | None:
+    """The published minimum of a square board (OEIS, SOURCES), where one is known."""
+    if rows != cols:
+        return None
+    try:
+        return published_minimum(rows, variant)
+    except KeyError:
+        return PUBLISHED_BEYOND.get(variant, {}).get(rows)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from boardsat.core.deadline import Deadline
+from boardsat.core.deadline import Deadline, cancelled
 from boardsat.core.results import Improvement, OnImprovement
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.colours import colour_swap, halves_to_solve, knight_squares
@@ -64,9 +64,12 @@ def search_total(
     targets: dict[str, int] | None = None,
     on_half: OnHalf | None = None,
 ) -> TotalPlacement:
-    """The fewest knights found within ``time_limit`` seconds (None: each half's
-    ``unlimited_search_seconds``) that attack every square of the ``rows`` x ``cols`` board;
-    ``targets`` stops a half's search at that many knights."""
+    """The fewest knights found within ``time_limit`` seconds that attack every square of the
+    ``rows`` x ``cols`` board; ``targets`` stops a half's search at that many knights.
+
+    With no limit each half runs ``unlimited_search_seconds``, and again while it has found
+    nothing (a machine busy with other work can starve a short search).
+    """
     board = Board(rows, cols)
     deadline = Deadline(time_limit)
     started = time.perf_counter()
@@ -78,11 +81,13 @@ def search_total(
         share = unlimited_search_seconds(squares) if remaining is None else remaining / left
         heard = None if on_half is None else _half_heard(on_half, side, deadline)
         target = (targets or {}).get(side)
-        found.append(
-            search_half(
+        while True:
+            half = search_half(
                 board, side, share, method=method, seed=seed, target=target, on_improvement=heard
             )
-        )
+            if time_limit is not None or half.placement or half.infeasible or cancelled():
+                break
+        found.append(half)
     placement = _combined(board, found)
     if placement and validate(rows, cols, "total", placement):
         raise AssertionError(f"the half search combined an invalid placement on {rows}x{cols}")
