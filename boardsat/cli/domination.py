@@ -23,7 +23,12 @@ from boardsat.cli.common import (
     solving_command,
     time_limit_option,
 )
-from boardsat.cli.proof import LEDGER_OPTION, cube_options, prove_and_report
+from boardsat.cli.proof import (
+    LEDGER_OPTION,
+    WHOLE_LEMMA_LIMIT_OPTION,
+    cube_options,
+    prove_and_report,
+)
 from boardsat.cli.terminal import current, knights_board
 from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS, MIP_BACKENDS
 from boardsat.core.errors import BoardsatError
@@ -77,6 +82,7 @@ CUBE_OPTIONS = (
     "cube_count",
     "lemma_limit",
     "ledger",
+    "whole_lemma_limit",
 )
 COUNT_OPTIONS = ("count", "listing")
 AUTO_SPLITTER = "auto"  # --cubes alone: DEFAULT_SPLITTER by variant
@@ -195,6 +201,7 @@ variant_option = click.option(
 )
 @cube_options("domination-ROWSxCOLS-VARIANT.proof")
 @LEDGER_OPTION
+@WHOLE_LEMMA_LIMIT_OPTION
 @click.option(
     "--count",
     type=click.Choice((AUTO, *COUNTERS)),
@@ -268,6 +275,7 @@ def command(
     cube_count: int,
     lemma_limit: float,
     ledger: str | None,
+    whole_lemma_limit: float,
     count: str | None,
     listing: str | None,
     export_path: str | None,
@@ -329,7 +337,7 @@ def command(
                 cube_count,
                 dask,
                 proof_dir,
-                Plan(cube_route, cube_limit),
+                Plan(cube_route, cube_limit, lemma_limit=whole_lemma_limit),
                 lemma_limit,
                 ledger,
             )
@@ -354,7 +362,13 @@ def command(
         if cubes != "bands":
             refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
         asked = CubeRequest(
-            cubes, cube_count, dask, proof_dir, Plan(cube_route, cube_limit), lemma_limit, ledger
+            cubes,
+            cube_count,
+            dask,
+            proof_dir,
+            Plan(cube_route, cube_limit, lemma_limit=whole_lemma_limit),
+            lemma_limit,
+            ledger,
         )
         prove_and_report(
             lambda terminal: prove_minimum(

@@ -96,6 +96,15 @@ LEDGER_OPTION = click.option(
     " solved again, and each one this run settles is checked and written into it.",
 )
 
+WHOLE_LEMMA_LIMIT_OPTION = click.option(
+    "--whole-lemma-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=Plan.lemma_limit,
+    show_default=True,
+    help="Seconds a lemma runs whole; one that outruns it is split by lookahead into cubes of its"
+    " own, each within --cube-limit.",
+)
+
 
 def prove_and_report(
     prove: Callable[[Terminal], CubeProof], as_json: bool, false_claim_fails: bool = False

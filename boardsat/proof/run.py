@@ -36,12 +36,17 @@ OnSettled = Callable[[Settled, ProofStatus], None]
 
 @dataclass(frozen=True)
 class Plan:
-    """How a proof runs: the route and limit per cube, and into how many cubes a cube that
-    outruns its limit is split again."""
+    """How a proof runs: the route and limit per cube, into how many cubes a cube that outruns
+    its limit is split again, and how long a lemma runs whole before it is split so."""
 
     route: str = "cadical195"
     cube_limit: float | None = 60.0
     resplit: int = 8
+    lemma_limit: float | None = 600.0
+
+    def limit(self, leaf: Leaf) -> float | None:
+        """The seconds ``leaf`` gets: a lemma whole has ``lemma_limit``, a cube ``cube_limit``."""
+        return self.lemma_limit if leaf.is_lemma else self.cube_limit
 
 
 def open_proof(path: str, claim: Claim, best: Any, split: Callable[[], Split]) -> ProofDirectory:
@@ -86,8 +91,9 @@ def prove(
     """Settle what the directory has left; ``decisions`` are the variables a re-split may fix.
     Returns where the proof stands: proven, refuted (a counterexample), or cut short.
 
-    A lemma runs within the cube limit too: one that outruns it is split by lookahead into
-    cubes of its own formula, and holds when they are all refuted."""
+    A lemma runs whole within the plan's lemma limit: one that outruns it is split by lookahead
+    into cubes of its own formula, which run within the cube limit, and holds when they are all
+    refuted."""
     claim = claim_from_spec(directory.manifest()["claim"])
     run = _Run(directory, pool, plan, claim, decisions, ledger)
     left = pending(directory)
@@ -140,7 +146,7 @@ class _Run:
             return
         self.running[leaf.ident] = leaf
         job = Task if self.ledger is None else CheckedTask
-        self.pool.submit(job(leaf.ident, owner, leaf.cube, self.plan.route, self.plan.cube_limit))
+        self.pool.submit(job(leaf.ident, owner, leaf.cube, self.plan.route, self.plan.limit(leaf)))
 
     def _known(self, leaf: Leaf, owner: Claim) -> LeafEntry | None:
         """The ledger's entry that settles ``leaf``: a refutation the checker accepted, else an
@@ -148,7 +154,7 @@ class _Run:
         assert self.ledger is not None
         found = self.ledger.entries(leaf.ident, owner.spec())
         usable = [entry for entry in found if entry.refutes] + [
-            entry for entry in found if entry.outran(self.plan.cube_limit)
+            entry for entry in found if entry.outran(self.plan.limit(leaf))
         ]
         digests: dict[str, str] = {}
         for entry in usable:

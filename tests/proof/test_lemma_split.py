@@ -31,7 +31,7 @@ from boardsat.solving.cube import Cube, Split
 from boardsat.solving.lookahead import lookahead_cubes
 
 N = 11
-ONE_BUDGET = Plan(cube_limit=1e-6, resplit=4)  # each task gets one budget of conflicts
+ONE_BUDGET = Plan(cube_limit=1e-6, resplit=4, lemma_limit=1e-6)  # one budget a task
 
 
 @functools.cache
@@ -74,9 +74,11 @@ class _Pool(LocalPool[Task]):
                 return
 
 
-def _prove(directory: ProofDirectory, pool: _Pool, **options: object) -> ProofStatus:
+def _prove(
+    directory: ProofDirectory, pool: _Pool, plan: Plan = ONE_BUDGET, **options: object
+) -> ProofStatus:
     try:
-        return prove(directory, pool, ONE_BUDGET, _claim().decisions(), **options)  # type: ignore[arg-type]
+        return prove(directory, pool, plan, _claim().decisions(), **options)  # type: ignore[arg-type]
     finally:
         pool.close()
 
@@ -116,6 +118,15 @@ def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certif
     again, pool = _open(tmp_path / "again"), _Pool()
     status = _prove(again, pool, ledger=LeafLedger.open(ledger))
     assert status.proven and not pool.submitted and again.splits() == directory.splits()
+
+
+@pytest.mark.slow
+def test_a_lemma_runs_whole_within_its_own_limit_however_short_the_cube_limit(
+    tmp_path: Path,
+) -> None:
+    directory = _open(tmp_path / "proof")
+    status = _prove(directory, _Pool(), plan=Plan(cube_limit=1e-6, lemma_limit=None))
+    assert status.proven and status.lemmas_refuted == 2 and len(directory.splits()) == 1
 
 
 @pytest.mark.slow
