@@ -157,6 +157,10 @@ def available_backends() -> dict[str, Capabilities]:
 
 def make_backend(name: str, **options: Any) -> Backend:
     """The backend called ``name``, configured by its own options (unknown ones are rejected)."""
+    if not isinstance(name, str):  # before the probe's cache, which would find it unhashable
+        raise BoardsatError(
+            f"a backend is named by text, such as 'cpsat', not a {type(name).__name__}"
+        )
     capabilities(name)
     return _family(name).make(name, options)
 

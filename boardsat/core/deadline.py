@@ -24,6 +24,8 @@ CHECK_EVERY = 4096  # items a long building loop handles between two looks at it
 
 def time_limit_problem(time_limit: float) -> str | None:
     """Why ``time_limit`` is not a usable number of seconds, or None when it is."""
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        return f"time limit must be a number of seconds (or None for none), got {time_limit!r}"
     if not 0 <= time_limit <= LONGEST_TIME_LIMIT_S:  # also refuses NaN
         return (
             f"time limit must be from 0 to {LONGEST_TIME_LIMIT_S:.0f} seconds (or left out for"

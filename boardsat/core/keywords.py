@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import inspect
+import numbers
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
@@ -57,3 +58,29 @@ def check_keywords(
         raise BoardsatError(
             f"{verb} takes no option {name}{hint}; it takes {', '.join(known)}{rest}"
         )
+
+
+def check_argument(verb: str, name: str, value: object, kind: type, what: str) -> None:
+    """TypeError in one line when ``value`` is not a ``kind`` (``what``, in words): a verb given
+    the wrong thing names it (``tour.solve takes a TourSpec as its instance, not NoneType``)
+    instead of failing deep inside on an attribute it lacks."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{verb} takes {what} as its {name}, not {type(value).__name__}")
+
+
+def listed_pairs(items: object, what: str) -> tuple[list[Any], list[str]]:
+    """``items`` as a list of tuples (JSON gives lists), and one line for each that is not a
+    pair of whole numbers (a square, a move), which the rules could not even read; ``what``
+    names a pair in words."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        return [], [f"{items!r} is no list of {what}s"]
+    listed = [tuple(item) if _whole_pair(item) else item for item in items]
+    return listed, [f"{item!r} is not a {what}" for item in listed if not _whole_pair(item)]
+
+
+def _whole_pair(item: object) -> bool:
+    return (
+        isinstance(item, (tuple, list))
+        and len(item) == 2
+        and all(isinstance(part, numbers.Integral) for part in item)
+    )

@@ -29,11 +29,17 @@ FROM_SPEC: dict[str, Any] = {
 
 
 def claim_from_spec(spec: Mapping[str, Any]) -> Claim:
-    """The claim ``spec`` describes (BoardsatError for a puzzle this version cannot rebuild)."""
+    """The claim ``spec`` describes (BoardsatError for a puzzle this version cannot rebuild, or
+    a spec, read from a proof's files, that is broken)."""
+    if not isinstance(spec, Mapping):
+        raise BoardsatError(f"the claim {spec!r} is not a table of its fields")
     build = FROM_SPEC.get(str(spec.get("puzzle")))
     if build is None:
         raise BoardsatError(f"no claim of puzzle {spec.get('puzzle')!r} can be rebuilt")
-    claim: Claim = build(spec)
+    try:
+        claim: Claim = build(spec)
+    except (KeyError, TypeError, ValueError) as error:  # a BoardsatError is a ValueError too
+        raise BoardsatError(f"the claim {dict(spec)} cannot be rebuilt: {error}") from None
     return claim
 
 
@@ -42,7 +48,10 @@ def best_problems(claim: Claim, best: Any) -> list[str]:
     check = getattr(claim, "best_problems", None)
     if check is None:
         return []
-    problems: list[str] = check(best)
+    try:
+        problems: list[str] = check(best)
+    except (TypeError, ValueError) as error:
+        return [f"the best answer {best!r} cannot be read: {error}"]
     return problems
 
 

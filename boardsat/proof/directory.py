@@ -73,6 +73,17 @@ class Settled:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Settled:
+        texts = [data[name] for name in ("task", "route", "status")]
+        texts += [data.get(name) for name in _OPTIONAL_TEXTS]
+        times = [data["seconds"], data["cpu"]]
+        if not all(text is None or isinstance(text, str) for text in texts) or None in texts[:3]:
+            raise ValueError("a name, status or digest is not text")
+        if not all(isinstance(time, (int, float)) and not isinstance(time, bool) for time in times):
+            raise ValueError("its seconds are not a number")
+        if not isinstance(data["solution"], list) or not isinstance(
+            data.get("solver", {}), (dict, type(None))
+        ):
+            raise ValueError("its solution or its solver is not of its kind")
         return cls(
             data["task"],
             data["route"],
@@ -88,6 +99,15 @@ class Settled:
             data.get("certificate_sha256"),
             data.get("solver"),
         )
+
+
+_OPTIONAL_TEXTS = (
+    "certificate",
+    "formula_hash",
+    "cardinality",
+    "proof_format",
+    "certificate_sha256",
+)
 
 
 class ProofDirectory:
@@ -131,6 +151,8 @@ class ProofDirectory:
     def manifest(self) -> dict[str, Any]:
         try:
             manifest = json.loads((self.path / MANIFEST).read_text())
+            if not isinstance(manifest, dict):
+                raise ValueError("it holds no JSON object")
             if not {"claim", "model_hash", "describes", "best"} <= set(manifest):
                 raise ValueError("keys are missing")
         except (OSError, ValueError) as error:

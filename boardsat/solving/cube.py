@@ -86,6 +86,12 @@ class Split:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Split:
+        lemmas, params = data["lemmas"], data["params"]
+        named = isinstance(data["parent"], str) and isinstance(data["splitter"], str)
+        if not named or not isinstance(params, dict) or not isinstance(lemmas, list):
+            raise ValueError("a split's parent, splitter, params or lemmas is not of its kind")
+        if not all(isinstance(lemma, dict) for lemma in lemmas):
+            raise ValueError("a split's lemma is no table of a claim's fields")
         return cls(
             data["parent"],
             data["splitter"],

@@ -16,7 +16,7 @@ from typing import Any
 from boardsat.core.backends import MAX_SEED
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
-from boardsat.core.keywords import check_keywords, keywords_of
+from boardsat.core.keywords import check_argument, check_keywords, keywords_of, listed_pairs
 from boardsat.core.results import EncodingSize, Improvement, OnImprovement, Result, Status
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.answer import DominationAnswer
@@ -360,6 +360,7 @@ def solve(instance: Domination, **options: Any) -> DominationAnswer:
     """The fewest knights for ``instance``, proven where the time allows, on the route the
     benchmarks chose; ``options`` are :class:`DominationRequest`'s (route, backend, time_limit,
     symmetry, tiles, seed, split, order, and a backend's own)."""
+    _check_instance("solve", instance)
     check_keywords(
         "domination.solve",
         options,
@@ -374,18 +375,29 @@ def build_model(instance: Domination, **options: Any) -> DominationModel:
     """The minimisation the routes solve, with the lex-leader break and the counting bound that
     make a fair comparison of backends on ``boardsat.solve(built.model, backend)``; ``options``
     as for :func:`~boardsat.models.domination.model.build_model` (symmetry, order, tiles, ...)."""
+    _check_instance("build_model", instance)
     return build_domination_model(instance.rows, instance.cols, instance.variant, **options)
 
 
 def decode(instance: Domination, result: Result) -> frozenset[Square]:
     """The squares holding a knight in a result of :func:`build_model`'s model (empty when it
     holds no solution)."""
+    _check_instance("decode", instance)
+    check_argument("domination.decode", "result", result, Result, "a Result")
     return placed_squares(result.true_keys())
 
 
 def validate(instance: Domination, placement: Iterable[Square] | DominationAnswer) -> list[str]:
     """What the rules find wrong with ``placement`` (or an answer's) on ``instance``'s board
     (empty when it is valid; whether it is the fewest is for the proof to say)."""
+    _check_instance("validate", instance)
     if isinstance(placement, DominationAnswer):
         placement = placement.placement
-    return validate_placement(instance.rows, instance.cols, instance.variant, placement)
+    squares, unreadable = listed_pairs(placement, "square (a pair of row and column)")
+    if unreadable:
+        return unreadable
+    return validate_placement(instance.rows, instance.cols, instance.variant, squares)
+
+
+def _check_instance(verb: str, instance: object) -> None:
+    check_argument(f"domination.{verb}", "instance", instance, Domination, "a Domination")

@@ -68,7 +68,9 @@ class ExchangePuzzle(StatedPuzzle[Exchange, Position, Move]):
         return draw.move_name(self.instance.board, move, before)
 
 
-ROUTE = PlanRoute(ExchangePuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, name="exchange")
+ROUTE = PlanRoute(
+    ExchangePuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, name="exchange", kind=Exchange
+)
 request = ROUTE.request
 solve = ROUTE.solve
 shortest_plan = ROUTE.shortest_plan

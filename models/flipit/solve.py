@@ -86,7 +86,9 @@ def _packed(position: Position) -> int:
     return int(position.translate(_DIGITS), 3)
 
 
-ROUTE = PlanRoute(FlipItPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, name="flipit")
+ROUTE = PlanRoute(
+    FlipItPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, name="flipit", kind=FlipIt
+)
 request = ROUTE.request
 solve = ROUTE.solve
 shortest_plan = ROUTE.shortest_plan

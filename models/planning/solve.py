@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from boardsat.core.deadline import Deadline, cancelled
 from boardsat.core.errors import BoardsatError
-from boardsat.core.keywords import check_keywords, keywords_of
+from boardsat.core.keywords import check_argument, check_keywords, keywords_of, listed_pairs
 from boardsat.core.planning_task import Action, PlanningTask
 from boardsat.core.seed_check import SeedCheck
 from boardsat.encoders.horizon_encoding import Strengthenings
@@ -259,7 +259,8 @@ class PlanRoute(Generic[Instance, P, M]):
     """A planning puzzle's route settings, as data, and its entry points with those defaults:
     ``adapt`` makes the puzzle of an instance, ``strengthen`` is read by ``Strengthenings.parse``,
     ``cap`` is the horizon a search without limits stops at, ``route`` the planner by default;
-    ``name`` is the puzzle's, for the error lines of its verbs."""
+    ``name`` is the puzzle's, for the error lines of its verbs, and ``kind`` its instance's
+    class, which every verb checks it is given."""
 
     adapt: Callable[[Instance], PlanningPuzzle[P, M]]
     backend: str
@@ -267,6 +268,13 @@ class PlanRoute(Generic[Instance, P, M]):
     cap: int
     route: str = AUTO
     name: str = "planning"
+    kind: type = object
+
+    def puzzle(self, verb: str, instance: Instance) -> PlanningPuzzle[P, M]:
+        """The puzzle of ``instance``; TypeError in one line when it is not one of ``kind``."""
+        what = f"a {self.kind.__name__}"
+        check_argument(f"{self.name}.{verb}", "instance", instance, self.kind, what)
+        return self.adapt(instance)
 
     def request(self, instance: Instance, **options: Any) -> PlanRequest[P, M]:
         """A request with this route's defaults; ``options`` are PlanRequest's other fields
@@ -275,7 +283,7 @@ class PlanRoute(Generic[Instance, P, M]):
         chosen = {"route": self.route, "backend": self.backend, "cap": self.cap, **options}
         if chosen.get("strengthenings") is None:
             chosen["strengthenings"] = Strengthenings.parse(self.strengthen)
-        return PlanRequest(self.adapt(instance), **chosen)
+        return PlanRequest(self.puzzle("solve", instance), **chosen)
 
     def solve(
         self, instance: Instance, progress: Progress | None = None, **options: Any
@@ -310,25 +318,34 @@ class PlanRoute(Generic[Instance, P, M]):
         options.setdefault("route", self.route)
         if options.get("strengthenings") is None:
             options["strengthenings"] = Strengthenings.parse(self.strengthen)
-        return shortest_plan(self.adapt(instance), backend or self.backend, cap=self.cap, **options)
+        puzzle = self.puzzle("shortest_plan", instance)
+        return shortest_plan(puzzle, backend or self.backend, cap=self.cap, **options)
 
     def build_model(self, instance: Instance) -> PlanningTask:
         """The instance's planning task: the model every backend solves, one horizon at a time."""
-        return self.adapt(instance).planning_task()
+        return self.puzzle("build_model", instance).planning_task()
 
     def decode(self, instance: Instance, plan: Sequence[Action]) -> list[M]:
         """The moves of a plan of :meth:`build_model`'s task (its actions, in order)."""
-        return self.adapt(instance).plan_moves(plan)
+        puzzle = self.puzzle("decode", instance)
+        check_argument(f"{self.name}.decode", "plan", plan, Sequence, "a list of actions")
+        for action in plan:
+            check_argument(f"{self.name}.decode", "plan", action, Action, "a list of actions")
+        return puzzle.plan_moves(plan)
 
     def validate(self, instance: Instance, moves: Sequence[M] | PlanAnswer[P, M]) -> list[str]:
         """What the puzzle's own rules find wrong with ``moves`` (or an answer's) as a plan of
         ``instance``: an illegal move, or an end short of the goal (empty when the plan is good)."""
+        puzzle = self.puzzle("validate", instance)
         if isinstance(moves, PlanAnswer):
             if moves.moves is None:
                 return ["the answer holds no plan"]
             moves = moves.moves
+        listed, unreadable = listed_pairs(moves, "move (a pair of whole numbers)")
+        if unreadable:
+            return unreadable
         try:
-            self.adapt(instance).replay(moves)
+            puzzle.replay(listed)
         except BoardsatError as error:
             return [str(error)]
         return []

@@ -64,7 +64,9 @@ class ShogiPuzzle(StatedPuzzle[Shogi, Position, Move]):
         return draw.move_name(self.instance.board, move, before)
 
 
-ROUTE = PlanRoute(ShogiPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, name="shogi")
+ROUTE = PlanRoute(
+    ShogiPuzzle, DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, name="shogi", kind=Shogi
+)
 request = ROUTE.request
 solve = ROUTE.solve
 shortest_plan = ROUTE.shortest_plan

@@ -19,7 +19,7 @@ from typing import Any
 from boardsat.core.backends import CPSAT
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
-from boardsat.core.keywords import check_keywords, keywords_of
+from boardsat.core.keywords import check_argument, check_keywords, keywords_of, listed_pairs
 from boardsat.core.results import OnFound, Result, Status
 from boardsat.core.wording import counted
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
@@ -284,17 +284,21 @@ def solve(
     """One tour of ``spec`` (or, with ``job="count"`` or ``"list"``, its tours counted or
     listed) on the route the benchmarks chose; ``options`` are :class:`TourRequest`'s: job,
     backend, circuit, counter, route, limit, time_limit (any other is refused in one line)."""
+    _check_spec("solve", spec)
     check_keywords("tour.solve", options, keywords_of(TourRequest, ("spec",)))
     return solve_request(TourRequest(spec, **options), on_found)
 
 
 def build_model(spec: TourSpec) -> TourModel:
     """The circuit model the whole-board route solves (``boardsat.solve(built.model, ...)``)."""
+    _check_spec("build_model", spec)
     return build_tour_model(spec)
 
 
 def decode(spec: TourSpec, result: Result) -> list[Square]:
     """The squares in visiting order in a result of :func:`build_model`'s model."""
+    _check_spec("decode", spec)
+    check_argument("tour.decode", "result", result, Result, "a Result")
     return tour_from_keys(spec, result.true_keys())
 
 
@@ -302,13 +306,21 @@ def validate(spec: TourSpec, tour: Sequence[Square] | TourAnswer | TourCount) ->
     """What the rules find wrong with ``tour`` (or an answer's) as a tour of ``spec`` (empty
     when it is one); of a count, with each tour it listed (a count itself the rules cannot
     check: its completeness is the counter's)."""
+    _check_spec("validate", spec)
     if isinstance(tour, TourCount):
         return [problem for listed in tour.tours for problem in validate(spec, listed)]
     if isinstance(tour, TourAnswer):
         if not tour.found:
             return ["the answer holds no tour"]
         tour = tour.tour
+    squares, unreadable = listed_pairs(tour, "square (a pair of row and column)")
+    if unreadable:
+        return unreadable
     board = spec.board
     return validate_tour(
-        board.rows, board.cols, tour, closed=spec.closed, start=spec.start, end=spec.end
+        board.rows, board.cols, squares, closed=spec.closed, start=spec.start, end=spec.end
     )
+
+
+def _check_spec(verb: str, spec: object) -> None:
+    check_argument(f"tour.{verb}", "instance", spec, TourSpec, "a TourSpec")

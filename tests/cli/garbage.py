@@ -4,6 +4,9 @@ strings)."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from hypothesis import strategies as st
 
 BOARD_CHARACTERS = "NnBbWwKkRrGgSsLlPpXx+.-/0123456789 ,:"
@@ -91,3 +94,73 @@ memory_text = st.one_of(
         st.sampled_from(["", "K", "M", "G", "T", "GiB", "MB", "X", "g"]),
     ),
 )
+
+python_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.binary(max_size=4),
+    st.sampled_from([(0, 0), (1, 2), (-1, 5), (99, 99), ("a", "b"), (1, 2, 3), (True, 0)]),
+)
+python_values = st.recursive(
+    python_scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.tuples(inner, inner),
+        st.frozensets(
+            st.tuples(st.integers(min_value=-3, max_value=9), st.integers(-3, 9)), max_size=4
+        ),
+        st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    ),
+    max_leaves=8,
+)
+"""Any Python value a library call might be handed by mistake: scalars, squares and near-squares,
+and lists, pairs, sets and dicts of them."""
+
+
+def _paths(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a parsed JSON value, to three levels deep."""
+    found = [at]
+    if len(at) < 3 and isinstance(value, dict):
+        found += [path for key, item in value.items() for path in _paths(item, (*at, key))]
+    elif len(at) < 3 and isinstance(value, list):
+        found += [path for index, item in enumerate(value) for path in _paths(item, (*at, index))]
+    return found
+
+
+def _replaced(value: Any, path: tuple[Any, ...], new: object) -> Any:
+    if not path:
+        return new
+    copied = dict(value) if isinstance(value, dict) else list(value)
+    copied[path[0]] = _replaced(value[path[0]], path[1:], new)
+    return copied
+
+
+def json_value(value: object) -> object:
+    """A generated Python value as JSON would carry it (sets, bytes and the like as text)."""
+    return json.loads(json.dumps(value, default=repr))
+
+
+def broken_json_lines(text: str) -> st.SearchStrategy[str]:
+    """``text`` (one JSON document, or JSON lines) with one thing broken: a value anywhere
+    swapped for garbage, the text cut short, a line of garbage added, or all of it garbage."""
+    try:
+        documents = [json.loads(text)]
+    except json.JSONDecodeError:  # JSON lines
+        documents = [json.loads(line) for line in text.splitlines() if line.strip()]
+    places = [(index, path) for index, doc in enumerate(documents) for path in _paths(doc)]
+
+    def swapped(place: tuple[int, tuple[object, ...]], new: object) -> str:
+        index, path = place
+        changed = list(documents)
+        changed[index] = _replaced(changed[index], path, json_value(new))
+        return "\n".join(json.dumps(document) for document in changed) + "\n"
+
+    return st.one_of(
+        st.builds(swapped, st.sampled_from(places), python_values),
+        st.integers(min_value=0, max_value=len(text)).map(lambda end: text[:end]),
+        garbage.map(lambda line: text + line + "\n"),
+        garbage,
+    )

@@ -8,16 +8,21 @@ Each ``@example`` is a command line that once broke its command.
 
 from __future__ import annotations
 
+import shutil
+import uuid
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from boardsat.cli import main
 from tests.cli.garbage import (
+    broken_json_lines,
     exchange_text,
     flipit_text,
     garbage,
+    huge_numbers,
     memory_text,
     sfen_text,
     square_text,
@@ -226,3 +231,132 @@ def test_any_command_line(run_cli: CliRun, argv: list[str]) -> None:
     code, _, err = run_cli(*argv)
     assert "Traceback" not in err
     assert code == 0 or (code == 2 and err.startswith("boardsat: error: ") and err.count("\n") == 1)
+
+
+def one_line_or_done(code: int, err: str) -> None:
+    """The property for commands that read files: an answer (0, or 1 for a check that fails),
+    or one line and exit status 2; never a traceback."""
+    assert "Traceback" not in err
+    assert code in (0, 1, 2, 3), (code, err)
+    if code == 2:
+        assert err.startswith("boardsat: error: ") and err.count("\n") == 1, err
+
+
+def _ran(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == 0
+
+
+@pytest.fixture(scope="module")
+def proven(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished proof by cubes (5x5, one cube), whose files the tests below break."""
+    folder = tmp_path_factory.mktemp("proof") / "d5.proof"
+    _ran(["domination", "5", "--cubes", "--proof-dir", str(folder), "--quiet"])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A sweep's record of one row, which the tests below break."""
+    path = tmp_path_factory.mktemp("record") / "rows.jsonl"
+    cells = ["--puzzle", "shogi", "--instances", "seed", "--routes", "bfs"]
+    _ran(["bench", "run", *cells, "--out", str(path), "--quiet"])
+    return path
+
+
+PROOF_FILES = ("manifest.json", "splits.jsonl", "settled.jsonl")
+
+
+def broken_proof(proven: Path, data: st.DataObject) -> Path:
+    """A copy of the proof with one of its files broken."""
+    copy = Path(f"copy-{uuid.uuid4().hex}.proof")
+    shutil.copytree(proven, copy)
+    name = data.draw(st.sampled_from(PROOF_FILES))
+    text = (proven / name).read_text()
+    (copy / name).write_text(data.draw(broken_json_lines(text)))
+    return copy
+
+
+@fuzzed
+@given(st.data(), st.sampled_from(["status", "export"]))
+def test_proof_reads_a_broken_proof_directory(
+    run_cli: CliRun, proven: Path, data: st.DataObject, command: str
+) -> None:
+    copy = broken_proof(proven, data)
+    out = [f"{copy}.export"] if command == "export" else []
+    one_line_or_done(*run_cli("proof", command, str(copy), *out)[::2])
+
+
+@settings(fuzzed, max_examples=EXAMPLES // 3)  # each check starts a process
+@given(st.data())
+def test_proof_check_reads_a_broken_proof_directory(
+    run_cli: CliRun, proven: Path, data: st.DataObject
+) -> None:
+    copy = broken_proof(proven, data)
+    one_line_or_done(*run_cli("proof", "check", "--jobs", "1", str(copy))[::2])
+
+
+@fuzzed
+@given(
+    st.one_of(st.sampled_from([TAKEN, "missing.proof", "", "/"]), garbage),
+    st.sampled_from(["status", "check", "export", "regenerate", "horizon"]),
+    st.lists(
+        st.one_of(garbage, st.sampled_from(["--jobs", "--dask", "--ledger", "1"])), max_size=3
+    ),
+)
+def test_proof_commands_on_garbage_arguments(
+    run_cli: CliRun, folder: str, command: str, more: list[str]
+) -> None:
+    one_line_or_done(*run_cli("proof", command, folder, *more)[::2])
+
+
+@fuzzed
+@given(
+    st.data(),
+    options(
+        {
+            "--baseline": st.one_of(st.just("bfs"), garbage),
+            "--scatter": st.one_of(st.just("bfs,bfs"), garbage),
+            "--csv": paths,
+            "--plot": st.just(TAKEN),
+        }
+    ),
+)
+def test_bench_report_reads_a_broken_record(
+    run_cli: CliRun, record: Path, data: st.DataObject, more: list[str]
+) -> None:
+    broken = Path(f"rows-{uuid.uuid4().hex}.jsonl")
+    broken.write_text(data.draw(broken_json_lines(record.read_text())))
+    one_line_or_done(*run_cli("bench", "report", str(broken), *more)[::2])
+    assert Path(TAKEN).read_text() == "taken"
+
+
+@fuzzed
+@given(
+    options(
+        {
+            "--seed": st.one_of(huge_numbers, garbage),
+            "--kinds": st.one_of(st.sampled_from(["model", "shogi", "model,tour"]), garbage),
+            "--replay": st.one_of(st.sampled_from(["0:3", "5:30", "x:1"]), garbage),
+            "--out": paths,
+        }
+    )
+)
+def test_bench_differential(run_cli: CliRun, more: list[str]) -> None:
+    """One case on one worker first (a generated option, later, wins)."""
+    code, _, err = run_cli("bench", "differential", "--cases", "1", "--workers", "1", *more)
+    one_line_or_done(code, err)
+    assert Path(TAKEN).read_text() == "taken"
+
+
+@fuzzed
+@given(
+    st.sampled_from(["backends", "bench matrices", "demo"]),
+    st.lists(garbage.filter(lambda text: not text.startswith("-")), min_size=1, max_size=2),
+)
+def test_commands_that_take_no_arguments_refuse_them(
+    run_cli: CliRun, command: str, more: list[str]
+) -> None:
+    code, out, err = run_cli(*command.split(), *more)
+    assert code == 2 and out == "" and err.startswith("boardsat: error: ") and err.count("\n") == 1

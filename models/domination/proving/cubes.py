@@ -54,6 +54,17 @@ PROFILE_KEEPING = frozenset(MIRROR_BREAKS)  # the symmetries that keep every ban
 COUNT = "domination-count"
 
 
+def _check_kinds(spec: Mapping[str, Any], kinds: Mapping[str, type]) -> None:
+    """ValueError naming a field of a claim's spec, read from a proof's files, of the wrong kind
+    (bool is no whole number here)."""
+    for name, kind in kinds.items():
+        value = spec.get(name)
+        if name in spec and (
+            not isinstance(value, kind) or (kind is int and isinstance(value, bool))
+        ):
+            raise ValueError(f"{name} {value!r} is not a {kind.__name__}")
+
+
 @dataclass(frozen=True)
 class DominationClaim:
     """No placement of ``at_most`` knights or fewer (with the lex-leader break when
@@ -110,6 +121,10 @@ class DominationClaim:
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> DominationClaim:
         breaks = spec.get("breaks")  # absent: every symmetry, as before 0.8
+        _check_kinds(spec, {"rows": int, "cols": int, "variant": str, "at_most": int})
+        _check_kinds(
+            spec, {"symmetry": bool, "order": str} | ({} if breaks is None else {"breaks": list})
+        )
         return cls(
             spec["rows"],
             spec["cols"],
