@@ -41,7 +41,9 @@ def usable_time_limit(
     return value
 
 
-def _known_backend(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+def _known_backend(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if param.name and ctx.get_parameter_source(param.name) is ParameterSource.DEFAULT:
+        return value  # a command's default is a backend it has; listing them all loads python-sat
     problem = None if value is None else backend_problem(value)
     if problem is not None:
         raise click.BadParameter(problem)

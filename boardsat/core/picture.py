@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
-from xml.sax.saxutils import escape, quoteattr
 
 from boardsat.core.errors import BoardsatError
 
@@ -129,6 +128,8 @@ def _kanji_font(size: int) -> ImageFont.FreeTypeFont | None:
 
 def _attributes(role: str, data: Data) -> str:
     """The ``class`` and ``data-*`` attributes; none at all for a shape with neither."""
+    from xml.sax.saxutils import quoteattr  # it loads urllib: here, only when a picture is drawn
+
     parts = [f' class="{role}"'] if role else []
     parts += [f" data-{name}={quoteattr(str(value))}" for name, value in data]
     return "".join(parts)
@@ -275,6 +276,8 @@ class Label:
     data: Data = ()
 
     def svg(self) -> str:
+        from xml.sax.saxutils import escape  # as in _attributes
+
         x, y = self.centre
         return (
             f'<text x="{x}" y="{y}" font-size="{self.size}" fill="{self.colour}" '
