@@ -131,7 +131,7 @@ class _ServedPopen(popen_forkserver.Popen):
     def _launch(self, process_obj: Any) -> None:
         _launching.served = True
         try:
-            super()._launch(process_obj)
+            super()._launch(process_obj)  # type: ignore[misc]  # typeshed leaves it out
         finally:
             _launching.served = False
 
