@@ -221,6 +221,7 @@ class CheckedAnswer:
     summary: str
     problems: tuple[str, ...]
     document: dict[str, Any]
+    answer: object = None  # the puzzle's own value: a domination file's squares
 
     @property
     def valid(self) -> bool:

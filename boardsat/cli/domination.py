@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib.metadata import version
-from typing import Any
+from typing import Any, cast
 
 import click
 from click.core import ParameterSource
@@ -55,6 +55,7 @@ from boardsat.models.domination.proving.cubes import DEFAULT_SPLITTER, SPLITTERS
 from boardsat.models.domination.published import published_minimum
 from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
+from boardsat.models.instance_file import read_instance
 from boardsat.proof.count import count_by_cubes
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
@@ -83,6 +84,7 @@ CUBE_OPTIONS = (
     "lemma_limit",
     "ledger",
     "whole_lemma_limit",
+    "start_file",
 )
 COUNT_OPTIONS = ("count", "listing")
 AUTO_SPLITTER = "auto"  # --cubes alone: DEFAULT_SPLITTER by variant
@@ -226,6 +228,14 @@ variant_option = click.option(
 )
 @picture_options()
 @click.option(
+    "--from",
+    "start_file",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.toml",
+    help="--cubes: start a new proof from the placement this answer file holds (checked by the"
+    " rules first), instead of searching: reruns split alike, and a --ledger's lines match.",
+)
+@click.option(
     "--save",
     type=click.Path(dir_okay=False),
     metavar="FILE.toml",
@@ -266,6 +276,7 @@ def command(
     split: bool | None,
     svg: str | None,
     png: str | None,
+    start_file: str | None,
     save: str | None,
     cubes: str | None,
     dask: str | None,
@@ -328,7 +339,7 @@ def command(
             if cubes != "lookahead":
                 raise click.UsageError("a count splits by lookahead: give --cubes lookahead")
             refuse_given(
-                ["backend", "proof", "lemma_limit"],
+                ["backend", "proof", "lemma_limit", "start_file"],
                 "cannot go with --count --cubes: --cube-route names the solver, and the proof"
                 " directory keeps the certificates",
             )
@@ -370,11 +381,13 @@ def command(
             lemma_limit,
             ledger,
         )
+        start = None if start_file is None else _answer_placement(start_file, board)
         prove_and_report(
             lambda terminal: prove_minimum(
                 board,
                 asked,
                 find_limit=time_limit,
+                start=start,
                 order=order,
                 on_progress=terminal.show,
                 on_note=terminal.note,
@@ -403,6 +416,23 @@ def command(
         if save is not None:
             new_file_target(save)  # a taken name is refused before the solve
         _solve(request, proof, pictures, as_json, save)
+
+
+def _answer_placement(path: str, board: Domination) -> list[list[int]]:
+    """The placement an answer file holds for ``board``, refused in one line when the file is of
+    another board or variant, or its placement breaks the rules."""
+    checked = read_instance(path).check()
+    document = checked.document
+    if (document["rows"], document["cols"], document["variant"]) != (
+        board.rows,
+        board.cols,
+        board.variant,
+    ):
+        raise BoardsatError(f"{path} holds {checked.summary}, not this board and variant")
+    if not checked.valid:
+        raise BoardsatError(f"{path}: its placement breaks the rules: {checked.problems[0]}")
+    squares = cast(frozenset[tuple[int, int]], checked.answer)
+    return sorted([row, col] for row, col in squares)
 
 
 def _solve(

@@ -39,6 +39,7 @@ from boardsat.models.domination.proving.cubes import (
 from boardsat.models.domination.proving.halves import SPLITTER as COLOUR_SPLITTER
 from boardsat.models.domination.proving.halves import balanced, beside_other_half, half_counts
 from boardsat.models.domination.routes import ORDER, backend_kind
+from boardsat.models.domination.rules import validate as validate_placement
 from boardsat.models.domination.searching.placement import search_total
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.proof.claims import claim_from_spec
@@ -66,6 +67,7 @@ def prove_minimum(
     request: CubeRequest,
     *,
     find_limit: float | None = None,
+    start: Placement | None = None,
     order: str | None = None,
     on_progress: OnProgress | None = None,
     on_note: Callable[[str], None] | None = None,
@@ -73,7 +75,9 @@ def prove_minimum(
     """The proof that the least placement found is minimum, on the model with its squares in
     ``order`` (None: the cube route's kind's ORDER, or a resumed proof's). ``on_progress``
     hears the search and each settled cube; ``on_note``, that a proof is resumed and each
-    better placement found on the way."""
+    better placement found on the way. A new proof starts from ``start`` (a placement from an
+    answer file, say, so that reruns split alike and a ledger's lines match) or else from the
+    placement search."""
     started = time.perf_counter()
     rows, cols, variant = instance.rows, instance.cols, instance.variant
     if request.splitter == COLOUR_SPLITTER and variant != "total":
@@ -87,7 +91,12 @@ def prove_minimum(
         best = kept.manifest()["best"]
         note(f"resuming the proof in {path}")
     else:
-        best = _mirrored(instance, first_placement(instance, find_limit, on_progress))
+        if start is not None:
+            problems = validate_placement(rows, cols, variant, [(r, c) for r, c in start])
+            if problems:
+                raise BoardsatError(f"the placement to start from breaks the rules: {problems[0]}")
+        found = start or first_placement(instance, find_limit, on_progress)
+        best = _mirrored(instance, found)
         claim = DominationClaim(
             rows,
             cols,

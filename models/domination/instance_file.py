@@ -122,7 +122,7 @@ def check_answer(request: DominationRequest, answer: Table) -> CheckedAnswer:
         "valid": not problems,
         "problems": problems,
     }
-    return CheckedAnswer(said, tuple(problems), document)
+    return CheckedAnswer(said, tuple(problems), document, frozenset(squares))
 
 
 def answer_file(answer: DominationAnswer, found_by: str) -> str:

@@ -45,6 +45,7 @@ from boardsat.models.domination.routes import (
 from boardsat.models.domination.rules import validate as validate_placement
 from boardsat.models.domination.searching.half_search import (
     search_model,
+    stall_seconds,
     unlimited_search_seconds,
 )
 from boardsat.solving.race import OnRaceEvent, RaceEvent
@@ -270,7 +271,15 @@ def _built_and_solved(part: _PartRequest) -> _Part:
     elif route == "search":
         left = deadline.remaining()
         seconds = unlimited_search_seconds(squares) if left is None else left
-        result = search_model(built.model, built.board, seconds, seed=request.seed, **heard)
+        stall = stall_seconds(squares) if left is None else None
+        result = search_model(
+            built.model,
+            built.board,
+            seconds,
+            seed=request.seed,
+            stall=stall,
+            on_improvement=heard.get("on_improvement"),
+        )
     else:
         stage = in_process_stage(route, kind, built.model, backend, variant, request.seed)
         options = {**stage.options, **heard}

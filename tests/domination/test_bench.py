@@ -65,7 +65,16 @@ def _one_knight_fewer(*args: Any, **options: Any) -> DominationAnswer:
 def test_a_wrong_optimum_is_a_contradiction_and_its_placement_is_rejected(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, run_cli: CliRun
 ) -> None:
-    monkeypatch.setattr(domination_bench, "solve_domination", _one_knight_fewer)
+    benches = puzzle_benches()
+    real = benches["domination"]
+
+    def miscounting(cell: Cell) -> RowOutcome:
+        """The domination run in the cell's child, its solve swapped there alone."""
+        with pytest.MonkeyPatch.context() as child_patch:
+            child_patch.setattr(domination_bench, "solve_domination", _one_knight_fewer)
+            return real.run(cell)
+
+    monkeypatch.setitem(benches, "domination", replace(real, run=miscounting))
     out = tmp_path / "rows.jsonl"
     args = ["--puzzle", "domination", "--instances", "independent:6", "--routes", "cpsat/core"]
     code, _, err = run_cli("bench", "run", *args, "--out", str(out))

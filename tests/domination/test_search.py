@@ -136,12 +136,14 @@ def test_a_large_total_board_on_auto_reports_the_search_s_valid_placement() -> N
 
 @pytest.mark.parametrize("variant", ["independent", "dominating", "total"])
 def test_the_search_route_settles_small_boards_as_the_exhaustive_search_does(variant: str) -> None:
-    """With no time limit the search runs its budget by size; CP-SAT settles these at once."""
+    """With no time limit the search ends once it stalls; on these boards it finds the optimum
+    (proven only where CP-SAT searched, or the counting bound meets it), and CP-SAT refutes
+    the boards with no placement, which are no cover."""
     for rows, cols in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6)]:
         answer = solve_domination(rows, cols, variant, route="search")
         expected = minimum_knights(rows, cols, variant)
         if expected is None:
             assert answer.result.status is Status.UNSATISFIABLE
             continue
-        assert answer.proven_optimal and answer.knights == expected
+        assert answer.knights == expected and answer.result.status is not Status.UNSATISFIABLE
         assert validate(rows, cols, variant, answer.placement) == []

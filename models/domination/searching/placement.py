@@ -21,6 +21,7 @@ from boardsat.models.domination.searching.half_search import (
     SEARCH_METHOD,
     HalfPlacement,
     search_half,
+    stall_seconds,
     unlimited_search_seconds,
 )
 
@@ -67,8 +68,9 @@ def search_total(
     """The fewest knights found within ``time_limit`` seconds that attack every square of the
     ``rows`` x ``cols`` board; ``targets`` stops a half's search at that many knights.
 
-    With no limit each half runs ``unlimited_search_seconds``, and again while it has found
-    nothing (a machine busy with other work can starve a short search).
+    With no limit each half runs ``unlimited_search_seconds`` or until the cover search stalls
+    (stall_seconds), and again while it has found nothing (a machine busy with other work can
+    starve a short search).
     """
     board = Board(rows, cols)
     deadline = Deadline(time_limit)
@@ -83,7 +85,14 @@ def search_total(
         target = (targets or {}).get(side)
         while True:
             half = search_half(
-                board, side, share, method=method, seed=seed, target=target, on_improvement=heard
+                board,
+                side,
+                share,
+                method=method,
+                seed=seed,
+                target=target,
+                stall=stall_seconds(squares) if time_limit is None else None,
+                on_improvement=heard,
             )
             if time_limit is not None or half.placement or half.infeasible or cancelled():
                 break
