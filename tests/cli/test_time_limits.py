@@ -111,7 +111,7 @@ LONGER = {
         ]
         for optimisation in ("maxsat", "linear-down", "linear-up")
     },
-    "domination, a placement of 10,000 knights validated": [
+    "domination, a 100x100 placement validated": [
         *("domination", "100", "--variant", "dominating", "--backend", "cadical195"),
     ],
 }
