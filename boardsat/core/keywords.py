@@ -1,18 +1,25 @@
-"""One line for a keyword a verb does not take, the same from every puzzle package and backend.
+"""One line for a keyword a verb does not take, or a value of a type it does not take, the same
+from every puzzle package and backend.
 
 A mistyped keyword (``timelimit`` for ``time_limit``) must not surface as a raw TypeError from a
 request's ``__init__``, nor as a complaint about some other option: it is named, with the
-nearest keyword the verb does take.
+nearest keyword the verb does take. A value of the wrong type (text for ``max_horizon``) must not
+fail deep inside, or in a racer's child with its traceback: it is refused before anything runs,
+by the annotations of the request or function the options go to.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import inspect
 import numbers
-from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any
+import reprlib
+import types
+import typing
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import Any, Literal, Union
 
 from boardsat.core.errors import BoardsatError
 
@@ -58,6 +65,60 @@ def check_keywords(
         raise BoardsatError(
             f"{verb} takes no option {name}{hint}; it takes {', '.join(known)}{rest}"
         )
+
+
+def check_option_types(
+    verb: str, options: Mapping[str, object], target: Callable[..., Any]
+) -> None:
+    """TypeError in one line naming the first of ``options`` whose value does not fit its
+    annotation in ``target`` (a function, or a dataclass's fields), the type it takes and the
+    value given. An option ``target`` does not annotate (a backend's own) is left to its taker."""
+    hints = _hints(target)
+    for name, value in options.items():
+        hint = hints.get(name)
+        if hint is not None and not _fits(value, hint):
+            raise TypeError(
+                f"{verb} takes {_described(hint)} as its {name},"
+                f" not {type(value).__name__} {reprlib.repr(value)}"
+            )
+
+
+@functools.cache
+def _hints(target: Callable[..., Any]) -> dict[str, Any]:
+    return typing.get_type_hints(target)
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` is of type ``hint``; a container is checked as a container, and what
+    cannot be checked at run time (Any, a type variable, a callable's signature) fits."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if origin is Literal:
+        return any(type(value) is type(arg) and value == arg for arg in args)
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint in (int, float):  # a whole number, or any real one; True is no number of anything
+        kind = numbers.Integral if hint is int else numbers.Real
+        return isinstance(value, kind) and not isinstance(value, bool)
+    checked = origin if isinstance(origin, type) else hint
+    return not isinstance(checked, type) or isinstance(value, checked)
+
+
+def _described(hint: Any) -> str:
+    """``hint`` in words, for the error line."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return " or ".join(_described(arg) for arg in args)
+    if origin is Literal:
+        return "one of " + ", ".join(map(repr, args))
+    words = {type(None): "None", bool: "True or False", int: "a whole number", float: "a number"}
+    if hint in words:
+        return words[hint]
+    named = origin if isinstance(origin, type) else hint
+    return "text" if named is str else f"a {getattr(named, '__name__', named)}"
 
 
 def check_argument(verb: str, name: str, value: object, kind: type, what: str) -> None:

@@ -16,7 +16,13 @@ from typing import Any
 from boardsat.core.backends import MAX_SEED
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
-from boardsat.core.keywords import check_argument, check_keywords, keywords_of, listed_pairs
+from boardsat.core.keywords import (
+    check_argument,
+    check_keywords,
+    check_option_types,
+    keywords_of,
+    listed_pairs,
+)
 from boardsat.core.results import EncodingSize, Improvement, OnImprovement, Result, Status
 from boardsat.models.board import Board, Square
 from boardsat.models.domination.answer import DominationAnswer
@@ -368,7 +374,8 @@ def _each_once(names: Iterable[str]) -> str:
 def solve(instance: Domination, **options: Any) -> DominationAnswer:
     """The fewest knights for ``instance``, proven where the time allows, on the route the
     benchmarks chose; ``options`` are :class:`DominationRequest`'s (route, backend, time_limit,
-    symmetry, tiles, seed, split, order, and a backend's own)."""
+    symmetry, tiles, seed, split, order, and a backend's own); an unknown one, or a value of
+    another type, is refused in one line."""
     _check_instance("solve", instance)
     check_keywords(
         "domination.solve",
@@ -377,6 +384,7 @@ def solve(instance: Domination, **options: Any) -> DominationAnswer:
         others="a backend's own options with route='single'",
         pass_others=options.get("route") == "single",
     )
+    check_option_types("domination.solve", options, solve_domination)
     return solve_domination(instance.rows, instance.cols, instance.variant, **options)
 
 

@@ -17,7 +17,13 @@ from typing import Any, Generic, TypeVar, cast
 
 from boardsat.core.deadline import Deadline, cancelled
 from boardsat.core.errors import BoardsatError
-from boardsat.core.keywords import check_argument, check_keywords, keywords_of, listed_pairs
+from boardsat.core.keywords import (
+    check_argument,
+    check_keywords,
+    check_option_types,
+    keywords_of,
+    listed_pairs,
+)
 from boardsat.core.planning_task import Action, PlanningTask
 from boardsat.core.seed_check import SeedCheck
 from boardsat.encoders.horizon_encoding import Strengthenings
@@ -283,6 +289,8 @@ class PlanRoute(Generic[Instance, P, M]):
         chosen = {"route": self.route, "backend": self.backend, "cap": self.cap, **options}
         if chosen.get("strengthenings") is None:
             chosen["strengthenings"] = Strengthenings.parse(self.strengthen)
+        given = {name: chosen[name] for name in options}  # None strengthenings: the default
+        check_option_types(f"{self.name}.solve", given, PlanRequest)
         return PlanRequest(self.puzzle("solve", instance), **chosen)
 
     def solve(
@@ -304,8 +312,8 @@ class PlanRoute(Generic[Instance, P, M]):
         - ``farthest``: True adds the positions farthest by BFS from the start (from the goals,
           where the puzzle has several).
 
-        ``progress`` hears each horizon tried and refuted. A keyword not listed is refused in one
-        line. The answer is a :class:`~boardsat.models.planning.answer.PlanAnswer`.
+        ``progress`` hears each horizon tried and refuted. A keyword not listed, or a value not of
+        the type listed, is refused in one line. The answer is a :class:`~boardsat.models.planning.answer.PlanAnswer`.
         """
         return solve(self.request(instance, **options), progress)
 
@@ -315,6 +323,7 @@ class PlanRoute(Generic[Instance, P, M]):
         """The planner alone (no BFS checks); ``options`` as for :func:`shortest_plan`."""
         known = keywords_of(shortest_plan, ("puzzle", "backend", "cap"))
         check_keywords(f"{self.name}.shortest_plan", options, known)
+        check_option_types(f"{self.name}.shortest_plan", options, shortest_plan)
         options.setdefault("route", self.route)
         if options.get("strengthenings") is None:
             options["strengthenings"] = Strengthenings.parse(self.strengthen)

@@ -19,7 +19,13 @@ from typing import Any
 from boardsat.core.backends import CPSAT
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
-from boardsat.core.keywords import check_argument, check_keywords, keywords_of, listed_pairs
+from boardsat.core.keywords import (
+    check_argument,
+    check_keywords,
+    check_option_types,
+    keywords_of,
+    listed_pairs,
+)
 from boardsat.core.results import OnFound, Result, Status
 from boardsat.core.wording import counted
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
@@ -283,9 +289,11 @@ def solve(
 ) -> TourAnswer | TourCount:
     """One tour of ``spec`` (or, with ``job="count"`` or ``"list"``, its tours counted or
     listed) on the route the benchmarks chose; ``options`` are :class:`TourRequest`'s: job,
-    backend, circuit, counter, route, limit, time_limit (any other is refused in one line)."""
+    backend, circuit, counter, route, limit, time_limit (any other, or a value of another type,
+    is refused in one line)."""
     _check_spec("solve", spec)
     check_keywords("tour.solve", options, keywords_of(TourRequest, ("spec",)))
+    check_option_types("tour.solve", options, TourRequest)
     return solve_request(TourRequest(spec, **options), on_found)
 
 

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import boardsat
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Model
+from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.models import domination, exchange, flipit, shogi, tour
 from boardsat.models.board import Board
 from boardsat.models.tour.model import TourSpec
@@ -53,6 +54,11 @@ names = st.sampled_from(["cpsat", "cadical195", "auto", "sat", "search", "bfs", 
 numbers = st.one_of(
     st.integers(min_value=-(10**12), max_value=10**12), st.floats(allow_nan=True), st.none()
 )
+wrong_type = python_values.filter(
+    lambda value: isinstance(value, bool) or not isinstance(value, int)
+)
+"""A value of any type but a whole number (True and False among them), which could be a large
+board's knights or horizons."""
 OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "time_limit": st.one_of(st.sampled_from([0, 0.2, 1]), numbers, garbage, st.booleans()),
     "backend": st.one_of(names, garbage),
@@ -70,11 +76,13 @@ OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "max_horizon": st.one_of(st.none(), st.integers(min_value=-3, max_value=60)),
     "seed": st.integers(min_value=-(2**40), max_value=2**40),
     "tiles": st.integers(min_value=-3, max_value=9),
+    "strengthenings": st.just(Strengthenings()),
     "timelimit": numbers,  # a misspelling
     "moves": numbers,  # no verb takes it
 }
-"""Options by name, each with values of its own kind: solve's refusals of a wrong value; a value
-of the wrong type altogether (a dict for ``max_horizon``) is not held to the one-line rule yet."""
+"""Options by name, each with values of its own kind (solve's refusals of a wrong value) or of
+any type but a whole number (a dict for ``max_horizon``, text for ``seed``)."""
+OPTIONS = {key: st.one_of(values, wrong_type) for key, values in OPTIONS.items()}
 
 
 def refused_at_most(verb: str, call: Callable[[], object]) -> None:
@@ -139,9 +147,50 @@ def test_solve_takes_only_its_own_instance(name: str, value: object) -> None:
     ).map(dict)
 )
 @example(options={"time_limit": "find"})
+@example(options={"max_horizon": {}})
+@example(options={"seed": "1"})
+@example(options={"tiles": 1.5})
+@example(options={"strengthenings": True})
+@example(options={"backend": {}})
 def test_solve_refuses_a_bad_option_in_one_line(name: str, options: dict[str, Any]) -> None:
     options.setdefault("time_limit", 1)
     refused_at_most(name, lambda: PACKAGES[name].solve(TINY[name], **options))
+
+
+WRONG_TYPES = [
+    ("exchange", "max_horizon", "12", "a whole number or None"),
+    ("flipit", "max_horizon", {"moves": 3}, "a whole number or None"),
+    ("shogi", "max_horizon", 3.0, "a whole number or None"),
+    ("domination", "seed", "7", "a whole number"),
+    ("domination", "seed", {"seed": 7}, "a whole number"),
+    ("domination", "tiles", 2.0, "a whole number"),
+    ("domination", "backend", {}, "text"),
+    ("tour", "limit", "3", "a whole number or None"),
+    ("tour", "job", "nonsense", "one of 'find', 'count', 'list'"),
+    ("exchange", "strengthenings", True, "a Strengthenings"),
+    ("flipit", "verify", 1, "True or False"),
+]
+
+
+@pytest.mark.parametrize(("name", "option", "value", "kind"), WRONG_TYPES)
+def test_solve_refuses_an_option_of_the_wrong_type_in_one_line(
+    name: str, option: str, value: object, kind: str
+) -> None:
+    """Refused before anything runs, naming the option, the type it takes and the value given
+    (they failed deep inside, or ran: a tour's unknown job listed tours)."""
+    with pytest.raises(TypeError) as refused:
+        PACKAGES[name].solve(TINY[name], time_limit=5, **{option: value})
+    message = str(refused.value)
+    assert message.startswith(f"{name}.solve takes {kind} as its {option}, not ")
+    assert type(value).__name__ in message and "\n" not in message
+
+
+@pytest.mark.parametrize("route", ["auto", "sat"])
+def test_exchange_strengthenings_of_the_wrong_type_reach_no_planner(route: str) -> None:
+    """``strengthenings=True`` crashed the SAT planner (in the auto route, in its racer's child,
+    with a traceback) or went unused when A* answered first; it is refused before either runs."""
+    with pytest.raises(TypeError, match=r"^exchange\.solve takes a Strengthenings as its "):
+        exchange.solve(exchange.seed_instance(), strengthenings=True, route=route)
 
 
 @fuzzed
