@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,11 +13,11 @@ from hypothesis import strategies as st
 
 from boardsat.models.flipit import STAR, FlipIt, line_board, replay, shortest_plan
 from boardsat.models.flipit.bounds import lower_bound
-from boardsat.models.flipit.instance import HOLE, seed_instance
+from boardsat.models.flipit.instance import HOLE, WHITE, seed_instance
 from boardsat.models.flipit.published import SEED_MOVES
 from boardsat.models.flipit.rules import successors
 from boardsat.models.flipit.seed import seed_check
-from boardsat.reference.oracle import shortest_path
+from boardsat.reference.oracle import Exploration, explore, shortest_path
 from boardsat.solving.horizon_search import Ending
 from tests.conftest import CliRun
 
@@ -69,19 +70,37 @@ def test_the_planner_optimum_is_the_bfs_distance(game: FlipIt, backend: str) -> 
         assert game.is_goal(replay(game, answer.moves)[-1])
 
 
-@pytest.mark.slow
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from("BW"), min_size=11, max_size=11), st.integers(0, 11), st.booleans())
-def test_the_lower_bound_never_exceeds_the_bfs_distance(
-    pieces: list[str], hole: int, to_a_position: bool
+def star_distances(goals: list[str]) -> Exploration[str, Any]:
+    """Every star position that reaches one of ``goals``, by its distance: BFS from the goals,
+    since every jump can be undone."""
+    return explore(lambda position: successors(STAR, position), goals)
+
+
+def test_the_lower_bound_never_exceeds_the_bfs_distance_to_all_white() -> None:
+    """Every position of the star, each against its distance to a white board."""
+    cells = STAR.cells
+    found = star_distances(
+        [WHITE * hole + HOLE + WHITE * (cells - hole - 1) for hole in range(cells)]
+    )
+    assert found.complete and found.reachable == cells * 2 ** (cells - 1)  # every one solvable
+    for distance in range(found.depth + 1):
+        for start in found.layer(distance):
+            bound = lower_bound(FlipIt.parse(STAR, start))
+            assert bound is not None and bound <= distance, start
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.lists(st.sampled_from("BW"), min_size=11, max_size=11), st.integers(0, 11))
+def test_the_lower_bound_never_exceeds_the_bfs_distance_to_a_position(
+    pieces: list[str], hole: int
 ) -> None:
-    start = "".join([*pieces[:hole], HOLE, *pieces[hole:]])
-    goal = start[::-1] if to_a_position else None
-    game = FlipIt.parse(STAR, start, goal)
-    best = bfs_distance(game)
-    bound = lower_bound(game)
-    assert bound is not None and best is not None  # every star position is solvable
-    assert bound <= best
+    """Every star position that reaches a drawn goal position, each against its distance."""
+    goal = "".join([*pieces[:hole], HOLE, *pieces[hole:]])
+    found = star_distances([goal])
+    for distance in range(found.depth + 1):
+        for start in found.layer(distance):
+            bound = lower_bound(FlipIt.parse(STAR, start, goal))
+            assert bound is not None and bound <= distance, start
 
 
 def test_a_board_without_a_jump_has_no_plan_of_any_length() -> None:
