@@ -132,3 +132,10 @@ def test_the_console_blocks_show_what_the_commands_print(page: Path, tmp_path: P
         if not same_shape(shown, got):
             wrong.append(f"$ {command}\n  {page_name(page)}: {shown}\n  now: {got}")
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("page", "most"), [("README.md", 1500), ("docs/ARCHITECTURE.md", 2000)])
+def test_the_pages_a_newcomer_reads_first_stay_short(page: str, most: int) -> None:
+    """Words as `wc -w` counts them, code blocks included: read whole, they must stay brief."""
+    words = len((ROOT / page).read_text(encoding="utf-8").split())
+    assert words <= most, f"{page} has {words} words, more than {most}"
