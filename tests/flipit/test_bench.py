@@ -40,9 +40,10 @@ def test_the_farthest_star_positions_are_the_published_ones() -> None:
     assert spec.reference == STAR_FARTHEST
 
 
-@pytest.mark.slow
 def test_the_first_farthest_star_position_is_proven_at_the_oracle_distance() -> None:
-    assert _run("star-farthest:0", "cadical195/all") == ("OPTIMAL", STAR_FARTHEST, True)
+    """By A* on the route's bounds: the SAT planner's proofs on the star are the seed's, above,
+    three moves shallower and several times faster."""
+    assert _run("star-farthest:0", "search") == ("OPTIMAL", STAR_FARTHEST, True)
 
 
 def test_the_deep_line_families_name_their_positions() -> None:
