@@ -40,7 +40,7 @@ SMALL = [
         "exchange", {"start": "B../.../..W", "goal": "W../.../..B"}, "no_undo", id="exchange"
     ),
     pytest.param("flipit", {"board": "line:6", "start": ".BBBBB"}, None, id="flipit"),
-    pytest.param("shogi", {"start": "+RS1/G2/3", "goal": "3/G2/S+R1"}, None, id="shogi"),
+    pytest.param("shogi", {"start": "+RS1/G2/3", "goal": "2G/+R1S/3"}, None, id="shogi"),
 ]
 """Instances whose horizons below the optimum split into several cubes (with every
 strengthening the small exchanges are refuted by propagation alone)."""
