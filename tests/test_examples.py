@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from boardsat.models.domination import published_minimum
+from boardsat.models.domination import VARIANTS, published_minimum
 from boardsat.models.domination.searching.half_search import SEARCH_METHOD, SEARCH_METHODS
 
 pytestmark = pytest.mark.slow  # every example script runs whole
@@ -17,7 +17,6 @@ pytestmark = pytest.mark.slow  # every example script runs whole
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 SLOW = {
     "farthest_exchange.py",
-    "prove_by_cubes.py",
 }  # over 5 s: SAT refutes plan lengths
 RUN_BY_THEIR_OWN_TESTS = {  # with arguments, below
     "band_breaks.py",
@@ -25,6 +24,7 @@ RUN_BY_THEIR_OWN_TESTS = {  # with arguments, below
     "count_placements.py",
     "exchange_strengthenings.py",
     "half_search.py",
+    "prove_by_cubes.py",
 }
 
 
@@ -210,6 +210,22 @@ def test_band_breaks_refutes_the_same_cubes_under_each_break(tmp_path: Path) -> 
     assert set(cubes) == {"whole", "none", "mirror", "mirror+cols"} and "split_s" in split
     assert all(row["statuses"] == ["UNSATISFIABLE"] for row in rows)  # 10 knights are needed
     assert cubes["whole"] == cubes["none"] > cubes["mirror"] == cubes["mirror+cols"]
+
+
+def test_prove_by_cubes_proves_every_variant_of_every_board_to_the_largest() -> None:
+    """The script's first form, to 4x4 rather than its default 5x5: a certified line per
+    variant, at the published minimum."""
+    script = Path(__file__).parent.parent / "examples" / "prove_by_cubes.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "4"], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = [line.split() for line in done.stdout.splitlines()]
+    assert [(line[0], line[1]) for line in lines] == [("4", v) for v in VARIANTS]
+    for line in lines:
+        knights = published_minimum(4, line[1])
+        assert line[2:5] == [str(knights), "(published", f"{knights})"]
+        assert line[-1] == "certified"
 
 
 def test_prove_by_cubes_certifies_chosen_boards_and_writes_a_row_each(tmp_path: Path) -> None:
