@@ -104,7 +104,7 @@ def peer_row(n: int, variant: str, threads: int) -> dict[str, Any]:
     return {
         "gurobi_knights": answer.knights,
         "gurobi_proven": answer.proven_optimal,
-        "gurobi_s": round(answer.seconds, 1),
+        "gurobi_s": round(answer.seconds, 3),
     }
 
 
@@ -113,9 +113,10 @@ def line(row: dict[str, Any]) -> str:
     peer = ""
     if "gurobi_s" in row:
         proven = "proven" if row["gurobi_proven"] else "not proven"
+        ratio = row["wall_s"] / row["gurobi_s"] if row["gurobi_s"] else float("inf")
         peer = (
             f"  | Gurobi {row['gurobi_knights']} {proven} in {row['gurobi_s']:.1f} s"
-            f" (boardsat's wall {row['wall_s'] / row['gurobi_s']:.2f}x)"
+            f" (boardsat's wall {ratio:.2f}x)"
         )
     return (
         f"{row['n']:>2} {row['variant']:<11} {row['knights']:>3} (published {row['published']})"
