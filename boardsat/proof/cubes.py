@@ -117,7 +117,8 @@ def progress_line(status: ProofStatus) -> str:
     """One line: cubes and lemmas refuted, certified, split again, and the CPU time spent."""
     if status.split and not status.leaves and status.lemmas:  # the lemmas prove it alone
         lemmas = f"{status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}"
-        return f"{lemmas} refuted, which leave no cube, CPU {status.cpu:.1f} s"
+        leave = "leaves" if status.lemmas == 1 else "leave"
+        return f"{lemmas} refuted, which {leave} no cube, CPU {status.cpu:.1f} s"
     lemmas = (
         f" and {status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}"
         if status.lemmas

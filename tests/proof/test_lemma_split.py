@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,12 +22,12 @@ from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.export import export_proof
 from boardsat.proof.leaf_ledger import LeafLedger
-from boardsat.proof.pools import LocalPool, Task
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import LEMMA_PREFIX, ProofStatus, lemma_ident
-from boardsat.solving.conquer import Verdict, conquer
+from boardsat.solving.conquer import conquer
 from boardsat.solving.cube import Cube, Split
 from boardsat.solving.lookahead import lookahead_cubes
+from tests.proof.cut_pool import CutPool
 
 N = 11
 ONE_BUDGET = Plan(cube_limit=1e-6, resplit=4, lemma_limit=1e-6)  # one budget a task
@@ -54,28 +53,8 @@ def _open(path: Path) -> ProofDirectory:
     )
 
 
-class _Pool(LocalPool[Task]):
-    """A pool that names what it was given, and whose run is cut after ``settle`` tasks, as
-    Ctrl-C or a killed scheduler cuts it."""
-
-    def __init__(self, settle: int | None = None) -> None:
-        super().__init__(1)
-        self.settle = settle
-        self.submitted: list[str] = []
-
-    def submit(self, task: Task) -> None:
-        self.submitted.append(task.ident)
-        super().submit(task)
-
-    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
-        for count, done in enumerate(super().completed(), 1):
-            yield done
-            if count == self.settle:
-                return
-
-
 def _prove(
-    directory: ProofDirectory, pool: _Pool, plan: Plan = ONE_BUDGET, **options: object
+    directory: ProofDirectory, pool: CutPool, plan: Plan = ONE_BUDGET, **options: object
 ) -> ProofStatus:
     try:
         return prove(directory, pool, plan, _claim().decisions(), **options)  # type: ignore[arg-type]
@@ -95,7 +74,7 @@ def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certif
     lemmas = _lemmas(directory)
     assert len(lemmas) == 2 and not directory.splits()[0].cubes
     ledger = tmp_path / "ledger.jsonl"
-    status = _prove(directory, _Pool(), ledger=LeafLedger.open(ledger))
+    status = _prove(directory, CutPool(), ledger=LeafLedger.open(ledger))
     assert status.proven and status.lemmas_refuted == 2 and status.leaves == status.certified
     split_lemmas = {split.parent for split in directory.splits() if split.parent in lemmas}
     assert split_lemmas == set(lemmas)  # each lemma outran one budget and was split
@@ -115,7 +94,7 @@ def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certif
     assert sorted(entry["task"] for entry in outran if entry["verdict"] == "UNKNOWN") == sorted(
         lemmas
     )
-    again, pool = _open(tmp_path / "again"), _Pool()
+    again, pool = _open(tmp_path / "again"), CutPool()
     status = _prove(again, pool, ledger=LeafLedger.open(ledger))
     assert status.proven and not pool.submitted and again.splits() == directory.splits()
 
@@ -125,7 +104,7 @@ def test_a_lemma_runs_whole_within_its_own_limit_however_short_the_cube_limit(
     tmp_path: Path,
 ) -> None:
     directory = _open(tmp_path / "proof")
-    status = _prove(directory, _Pool(), plan=Plan(cube_limit=1e-6, lemma_limit=None))
+    status = _prove(directory, CutPool(), plan=Plan(cube_limit=1e-6, lemma_limit=None))
     assert status.proven and status.lemmas_refuted == 2 and len(directory.splits()) == 1
 
 
@@ -139,16 +118,16 @@ def test_a_lemma_split_resumes_after_a_kill_before_its_split_and_after_some_cube
         raise KeyboardInterrupt  # as a kill between keeping the verdict and writing the split
 
     with pytest.raises(KeyboardInterrupt):
-        _prove(_open(path), _Pool(), on_settled=killed)
+        _prove(_open(path), CutPool(), on_settled=killed)
     directory = ProofDirectory.open(path)
     (outran,) = directory.settled()
     assert outran.startswith(LEMMA_PREFIX) and len(directory.splits()) == 1
-    second = _Pool(settle=3)
+    second = CutPool(settle=3)
     status = _prove(_open(path), second)
     assert [split.parent for split in directory.splits()][1] == outran  # split on resuming
     assert outran not in second.submitted and not status.proven
     before = set(directory.settled())
-    third = _Pool()
+    third = CutPool()
     status = _prove(_open(path), third)
     assert status.proven and not before & set(third.submitted)
     assert check_proof(directory).certified_all

@@ -10,6 +10,7 @@ import os
 import pickle
 import signal
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,7 @@ from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import proof_status
 from boardsat.solving.conquer import Verdict
 from boardsat.solving.cube import Cube, Split, model_hash
+from tests.proof.cut_pool import CutPool
 
 N, VARIANT = 7, "dominating"
 BEST = published_minimum(N, VARIANT)
@@ -50,32 +52,13 @@ def _open(path: Path, splitter: str = "lookahead") -> ProofDirectory:
     return open_proof(str(path), claim, _best(), lambda: split_claim(claim, splitter, 8))
 
 
-class _StopAfter(LocalPool):
-    """A pool whose run is cut after ``settle`` tasks, as Ctrl-C or a killed scheduler cuts it."""
-
-    def __init__(self, settle: int) -> None:
-        super().__init__(1)
-        self.settle = settle
-        self.submitted: list[str] = []
-
-    def submit(self, task: Task) -> None:
-        self.submitted.append(task.ident)
-        super().submit(task)
-
-    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
-        for count, done in enumerate(super().completed(), 1):
-            yield done
-            if count == self.settle:
-                return
-
-
 def test_a_cut_proof_resumes_without_repeating_a_settled_cube(tmp_path: Path) -> None:
     path = tmp_path / "proof"
-    first = _StopAfter(3)
+    first = CutPool(3)
     status = prove(_open(path), first, Plan(), _claim().decisions())
     first.close()
     assert status.refuted == 3 and not status.proven
-    second = _StopAfter(10_000)
+    second = CutPool(10_000)
     status = prove(_open(path), second, Plan(), _claim().decisions())
     second.close()
     assert status.proven
@@ -257,6 +240,11 @@ def test_a_ledger_skips_only_the_certificates_it_accepted_for_the_same_formula(
     assert len(path.read_text().splitlines()) == first.certified  # one line per acceptance
 
     refuse = LratCheck(valid=False, lemmas=0, hints=0, reason="refused for the test")
+    # the checks run here, on threads, so that they meet the refusing checker
+    monkeypatch.setattr(
+        "boardsat.proof.check.ProcessPoolExecutor",
+        lambda max_workers, mp_context: ThreadPoolExecutor(max_workers),
+    )
     monkeypatch.setattr("boardsat.proof.check.check_lrat", lambda *_: refuse)
     again = check_proof(finished, ledger=CheckLedger.open(path))
     assert again.certified_all and again.from_ledger == again.certified == first.certified

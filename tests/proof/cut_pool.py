@@ -1,0 +1,26 @@
+"""A local pool for proof tests: it names what it was given, and its run is cut after ``settle``
+tasks (None: never), as Ctrl-C or a killed scheduler cuts a run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardsat.proof.pools import LocalPool, Task
+from boardsat.solving.conquer import Verdict
+
+
+class CutPool(LocalPool[Task]):
+    def __init__(self, settle: int | None = None) -> None:
+        super().__init__(1)
+        self.settle = settle
+        self.submitted: list[str] = []
+
+    def submit(self, task: Task) -> None:
+        self.submitted.append(task.ident)
+        super().submit(task)
+
+    def completed(self) -> Iterator[tuple[Task, Verdict | str]]:
+        for count, done in enumerate(super().completed(), 1):
+            yield done
+            if count == self.settle:
+                return
