@@ -281,9 +281,10 @@ class HighsBackend(ZeroOneBackend):
         """HiGHS solves in a child process: pywraplp cannot interrupt it, so a Ctrl-C ends the
         child (an UNKNOWN answer, as HiGHS keeps no incumbent for us), and running into the
         memory ceiling is one line, not the library's dying words."""
+        bare = HighsBackend(self.name, self.solver_id)  # the listener may hold locks: it stays
         try:
             ran = run_in_child(
-                lambda: self._solved(model, deadline), deadline.remaining(), quiet=True
+                lambda: bare._solved(model, deadline), deadline.remaining(), quiet=True
             )
         except ChildOutOfMemory:
             raise limit_reached(f"solving with {self.name}") from None
