@@ -11,6 +11,8 @@ import pytest
 
 from boardsat.models.domination import VARIANTS, published_minimum
 from boardsat.models.domination.searching.half_search import SEARCH_METHOD, SEARCH_METHODS
+from boardsat.proof.check import check_proof
+from boardsat.proof.directory import ProofDirectory
 
 pytestmark = pytest.mark.slow  # every example script runs whole
 
@@ -23,6 +25,7 @@ RUN_BY_THEIR_OWN_TESTS = {  # with arguments, below
     "cube_scaling.py",
     "count_placements.py",
     "exchange_strengthenings.py",
+    "half_bound.py",
     "half_search.py",
     "prove_by_cubes.py",
 }
@@ -268,6 +271,26 @@ def test_half_search_races_every_method_to_the_published_half(tmp_path: Path) ->
         if row["method"] == SEARCH_METHOD:
             assert row["ratio_to_chosen"] == 1.0
     assert len(done.stdout.splitlines()) == len(rows)
+
+
+@pytest.mark.parametrize("short", [1, 0])
+def test_half_bound_certifies_the_bound_below_the_published_half_and_no_higher(
+    tmp_path: Path, short: int
+) -> None:
+    """12x12's halves are equal (a reflection swaps the colours), so each has half of 28."""
+    half = published_minimum(12, "total") // 2
+    script = Path(__file__).parent.parent / "examples" / "half_bound.py"
+    directory = tmp_path / "light.proof"
+    arguments = [sys.executable, str(script), "12", "light", str(half - short)]
+    arguments += ["--proof-dir", str(directory), "--cube-limit", "0.000001"]  # split at once
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    row = json.loads(done.stdout)
+    assert row["proven"] is bool(short) and row["refuted_by_a_placement"] is not bool(short)
+    if short:
+        assert row["cubes"] > 1 and row["refuted"] == row["cubes"]
+        check = check_proof(ProofDirectory.open(str(directory)))
+        assert check.certified_all and not check.problems
 
 
 @pytest.mark.gurobi

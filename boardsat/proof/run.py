@@ -42,7 +42,7 @@ class Plan:
     route: str = "cadical195"
     cube_limit: float | None = 60.0
     resplit: int = 8
-    lemma_limit: float | None = 600.0
+    lemma_limit: float | None = 1800.0  # split cubes cost 3x a whole lemma's CPU: open_terms.md
 
     def limit(self, leaf: Leaf) -> float | None:
         """The seconds ``leaf`` gets: a lemma whole has ``lemma_limit``, a cube ``cube_limit``."""

@@ -176,3 +176,17 @@ def test_an_even_board_proven_with_both_lemmas_before_the_mirror_still_certifies
 def _optimum(n: int) -> list[list[int]]:
     found = solve_request(DominationRequest(n, n, "total"))
     return sorted([row, col] for row, col in found.placement)
+
+
+@pytest.mark.parametrize("side", [7, 8])
+def test_a_lemmas_decisions_are_the_whole_claims_that_its_model_has_in_their_order(
+    side: int,
+) -> None:
+    """A lemma split as a proof's root fixes what it fixes as a proof's lemma, so they match."""
+    whole = DominationClaim(side, side, "total", 2 * side).decisions()
+    for colour_name in ("dark", "light"):
+        lemma = HalfClaim(side, side, colour_name, side)
+        model = lemma.model()
+        assert list(lemma.decisions()) == [key for key in whole if key in model]
+        board = Board(side, side)
+        assert all(colour(board, (key[1], key[2])) == colour_name for key in lemma.decisions())
