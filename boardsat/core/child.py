@@ -14,8 +14,8 @@ so a child needs nothing of the caller's ``__main__``: unlike multiprocessing's 
 does not run the caller's script again, which a script without a main guard would not survive.
 The child takes the caller's memory ceiling, working folder and ``sys.path``.
 
-A child also dies with the one that asked for it (Linux ``PR_SET_PDEATHSIG`` on the fork server,
-which ends with its caller), ignores Ctrl-C (the parent's to handle), and sends
+A child also dies with the one that asked for it (a thread that waits on the caller's pidfd, and
+Linux ``PR_SET_PDEATHSIG`` should the fork server die first), ignores Ctrl-C (the parent's to handle), and sends
 its messages over one pipe, ending with ``("done", None)``: a pipe that closes before that means
 the child died without a Python exception (a segfault, an out-of-memory kill), which comes back
 as its failure naming the exit code, told apart as "out of memory" where the death is the one a
@@ -28,9 +28,11 @@ import contextlib
 import multiprocessing
 import os
 import resource
+import select
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import context as contexts
@@ -47,6 +49,7 @@ T = TypeVar("T")
 Message = tuple[str, Any]
 STDERR_FD = 2
 REAPED_WITHIN_S = 5.0
+CALLER_POLL_S = 0.5  # where no pidfd tells the caller's death at once
 # C++ aborts on an uncaught std::bad_alloc; the kernel's out-of-memory killer sends SIGKILL
 OUT_OF_MEMORY_EXITS = (
     -signal.SIGABRT,
@@ -175,8 +178,7 @@ def _child_main(setup: Setup, job: bytes, send: Connection) -> None:
     if setup.own_group:
         os.setpgrp()
     _die_with_parent()
-    if not _alive(setup.caller):  # the caller died before the signal was armed
-        os._exit(1)
+    threading.Thread(target=_end_with, args=(setup.caller, setup.own_group), daemon=True).start()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _take_ceiling(*setup.memory)
     with contextlib.closing(send):
@@ -201,6 +203,24 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def _end_with(caller: int, own_group: bool) -> None:
+    """End this child, and its group when it leads one, once the caller has died. The fork
+    server outlives the caller while any of its children lives (each holds the server's
+    "alive" pipe), so its death signal alone would leave a solver running after a Ctrl-C."""
+    try:
+        watch = os.pidfd_open(caller)  # Linux: readable once the caller has exited
+    except (AttributeError, ProcessLookupError, OSError):
+        watch = None
+    if watch is not None:
+        select.select([watch], [], [])
+    else:  # elsewhere, or the caller is gone already
+        while _alive(caller):
+            time.sleep(CALLER_POLL_S)
+    if own_group:
+        os.killpg(0, signal.SIGKILL)
+    os._exit(1)
 
 
 def _die_with_parent() -> None:

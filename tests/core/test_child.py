@@ -6,6 +6,8 @@ import faulthandler
 import os
 import resource
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -130,3 +132,48 @@ def test_a_timed_job_may_race_and_its_racers_die_with_it() -> None:
 
     outcome = run_in_child(race_two, limit=60.0)
     assert outcome == Finished(1)  # one pigeon must stay out
+
+
+CALLER = """
+import os, sys, time
+from boardsat.core.child import run_in_child
+
+def job():
+    with open(sys.argv[1], "w") as out:
+        out.write(str(os.getpid()))
+    time.sleep(120)
+
+run_in_child(job, None)
+"""
+
+
+def test_a_child_ends_when_its_caller_is_killed(tmp_path: Path) -> None:
+    """The fork server outlives a killed caller while the child holds its pipe, so the child
+    watches the caller itself: a Ctrl-C'd Dask worker left its solver running before."""
+    pid_file = tmp_path / "child.pid"
+    caller = subprocess.Popen([sys.executable, "-c", CALLER, str(pid_file)])
+    try:
+        for _ in range(600):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            time.sleep(0.05)
+        child = int(pid_file.read_text())
+    finally:
+        caller.kill()
+        caller.wait()
+    for _ in range(100):
+        if not _running(child):
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(child, signal.SIGKILL)
+        pytest.fail("the child outlived its killed caller by 5 s")
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie waiting for its parent (the fork server) to reap it."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
