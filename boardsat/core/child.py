@@ -15,11 +15,12 @@ does not run the caller's script again, which a script without a main guard woul
 The child takes the caller's memory ceiling, working folder and ``sys.path``.
 
 A child also dies with the one that asked for it (a thread that waits on the caller's pidfd, and
-Linux ``PR_SET_PDEATHSIG`` should the fork server die first), ignores Ctrl-C (the parent's to handle), and sends
-its messages over one pipe, ending with ``("done", None)``: a pipe that closes before that means
-the child died without a Python exception (a segfault, an out-of-memory kill), which comes back
-as its failure naming the exit code, told apart as "out of memory" where the death is the one a
-process at the memory ceiling dies (boardsat.core.memory).
+Linux ``PR_SET_PDEATHSIG`` should the fork server die first), ignores Ctrl-C (the parent's to
+handle), and sends its messages over one pipe, ending with ``("done", None)``: a pipe that
+closes before that means the child died without a Python exception (a segfault, an
+out-of-memory kill), which comes back as its failure naming the exit code, told apart as "out
+of memory" where the death is the one a process at the memory ceiling dies
+(boardsat.core.memory).
 """
 
 from __future__ import annotations
@@ -211,11 +212,11 @@ def _end_with(caller: int, own_group: bool) -> None:
     "alive" pipe), so its death signal alone would leave a solver running after a Ctrl-C."""
     try:
         watch = os.pidfd_open(caller)  # Linux: readable once the caller has exited
-    except (AttributeError, ProcessLookupError, OSError):
+    except (AttributeError, OSError):  # no pidfd here, or the caller is gone already
         watch = None
     if watch is not None:
         select.select([watch], [], [])
-    else:  # elsewhere, or the caller is gone already
+    else:
         while _alive(caller):
             time.sleep(CALLER_POLL_S)
     if own_group:

@@ -79,12 +79,6 @@ class HalfClaim:
         board = Board(self.rows, self.cols)
         return tuple(knight_key(square) for square in knight_squares(board, self.colour))
 
-    def proves(self, best: Any) -> str:
-        """What a proof of the lemma alone shows: a bound on the half, not a minimum (``best``,
-        a half placement of at_most + 1 knights where one is known, would make it one)."""
-        bound = f"the {self.colour} half needs at least {counted(self.at_most + 1, 'knight')}"
-        return bound if best is None else f"{bound}, and {len(best)} do it"
-
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> HalfClaim:
         return cls(spec["rows"], spec["cols"], spec["colour"], spec["at_most"], spec["order"])
