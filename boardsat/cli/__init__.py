@@ -195,6 +195,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: click's errors and BoardsatError become one line and exit status 2; a limit
     that left no answer (the memory ceiling, NoAnswerInTime), one line and exit status 3
     (LIMIT_REACHED)."""
+    if argv is not None and any("\x00" in argument for argument in argv):  # no shell passes one
+        _error_line("an argument holds a NUL character, which no file name or value may hold")
+        sys.exit(BAD_INPUT)
     try:
         code = cli.main(
             args=list(argv) if argv is not None else None,
