@@ -113,8 +113,45 @@ def read_rows(path: Path) -> list[Row]:
             raise BoardsatError(f"{path}:{number}: not a JSON row") from None
         if not isinstance(row, dict) or "key" not in row:
             raise BoardsatError(f"{path}:{number}: not a sweep row (no key)")
+        wrong = _wrong_field(row)
+        if wrong is not None:
+            raise BoardsatError(f"{path}:{number}: not a sweep row ({wrong})")
         rows.append(row)
     return rows
+
+
+_NUMBER = (int, float)
+_OPTIONAL_NUMBER = (int, float, type(None))
+ROW_FIELD_TYPES: dict[str, tuple[type, ...]] = {
+    "key": (str,),
+    "puzzle": (str,),
+    "instance": (str,),
+    "route": (str,),
+    "seed": (int,),
+    "status": (str,),
+    "sense": (str,),
+    "size": _NUMBER,
+    "objective": _OPTIONAL_NUMBER,
+    "bound": _OPTIONAL_NUMBER,
+    "reference": _OPTIONAL_NUMBER,
+    "exact": (bool,),
+    "verified": (bool,),
+    "problems": (list,),
+    "wall_s": _NUMBER,
+    "time_limit": _NUMBER,
+}
+"""The fields a report reads, with the JSON types a sweep writes them as."""
+
+
+def _wrong_field(row: Row) -> str | None:
+    """The first field a report reads that ``row`` lacks or holds with the wrong type."""
+    for name, types in ROW_FIELD_TYPES.items():
+        if name not in row:
+            return f"no {name}"
+        value = row[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            return f"{name} is {json.dumps(value)[:40]}"
+    return None
 
 
 class RowLog:

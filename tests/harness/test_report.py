@@ -110,6 +110,21 @@ def test_a_report_refuses_a_baseline_that_is_no_route_of_the_record(
     assert "'nosuch' is no route" in err and "fast, slow" in err
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [("bound", [], "bound is []"), ("exact", 1, "exact is 1"), ("wall_s", None, "wall_s is null")],
+)
+def test_a_report_refuses_a_row_whose_field_has_the_wrong_type_in_one_line(
+    tmp_path: Path, run_cli: CliRun, field: str, value: object, said: str
+) -> None:
+    """The fuzz found a list for a bound: the comparison with a placement's size raised."""
+    record = tmp_path / "rows.jsonl"
+    record.write_text("".join(json.dumps(r) + "\n" for r in [ROWS[0], ROWS[1] | {field: value}]))
+    code, out, err = run_cli("bench", "report", str(record))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"rows.jsonl:2: not a sweep row ({said})" in err
+
+
 @pytest.mark.slow
 def test_the_baseline_a_run_names_is_kept_for_the_report_of_its_record(
     tmp_path: Path, run_cli: CliRun
