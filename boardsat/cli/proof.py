@@ -71,7 +71,8 @@ def cube_options(default_directory: str) -> Callable[[F], F]:
                     type=click.FloatRange(min=0, min_open=True),
                     default=Plan.cube_limit,
                     show_default=True,
-                    help="Seconds per cube; a cube that outruns it is split again by lookahead.",
+                    help="Seconds per cube (a proof's cube on a python-sat solver: the solver's CPU"
+                    " seconds); a cube that outruns it is split again by lookahead.",
                 ),
                 click.option(
                     "--cube-count",
@@ -101,8 +102,8 @@ WHOLE_LEMMA_LIMIT_OPTION = click.option(
     type=click.FloatRange(min=0, min_open=True),
     default=Plan.lemma_limit,
     show_default=True,
-    help="Seconds a lemma runs whole; one that outruns it is split by lookahead into cubes of its"
-    " own, each within --cube-limit.",
+    help="Seconds a lemma runs whole, counted as --cube-limit counts them; one that outruns it is"
+    " split by lookahead into cubes of its own, each within --cube-limit.",
 )
 
 

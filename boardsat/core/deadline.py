@@ -1,6 +1,9 @@
 """One wall-clock budget shared by every solver call of a run (bound search, horizons, cuts),
 and the process-wide cancellation (Ctrl-C) that ends every deadline at once.
 
+A cube's budget counts its solver's CPU seconds instead (``Deadline.of_thread``): on a loaded
+machine a wall-clock limit ends a cube that barely ran, and a ledger would then call it hard.
+
 A cancelled run ends as if its time limit had passed: each solve stops with the best it found
 and the status UNKNOWN. Solver calls that block in native code register a ``stopper`` (their
 solver's interrupt) for :func:`cancel` to call from whichever thread notices the cancellation.
@@ -45,17 +48,27 @@ class NoAnswerInTime(BoardsatError):
 
 
 class Deadline:
-    """A time limit in seconds, or none; counts from construction."""
+    """A time limit in seconds, or none; counts from construction, on ``clock`` (wall time)."""
 
-    def __init__(self, time_limit: float | None) -> None:
+    def __init__(
+        self, time_limit: float | None, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         problem = None if time_limit is None else time_limit_problem(time_limit)
         if problem is not None:
             raise BoardsatError(problem)
         self.time_limit = time_limit
-        self.started = time.perf_counter()
+        self.clock = clock
+        self.started = clock()
+
+    @classmethod
+    def of_thread(cls, time_limit: float | None) -> Deadline:
+        """A limit on the CPU seconds of the calling thread, the one that will run the solver;
+        any thread may read it (a solver's alarm)."""
+        clock_id = time.pthread_getcpuclockid(threading.get_ident())
+        return cls(time_limit, lambda: time.clock_gettime(clock_id))
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return self.clock() - self.started
 
     def remaining(self) -> float | None:
         """Seconds left (never negative), or None without a limit; none left once cancelled."""

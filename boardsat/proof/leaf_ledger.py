@@ -59,8 +59,14 @@ class LeafEntry:
         )
 
     def outran(self, limit: float | None) -> bool:
-        """Whether the leaf outran a limit no shorter than ``limit`` (None: no limit)."""
-        return self.verdict == OUTRAN and limit is not None and (self.limit or 0.0) >= limit
+        """Whether the leaf outran a limit no shorter than ``limit`` (None: no limit), having
+        had that many CPU seconds: one a busy machine's wall clock cut short is solved again."""
+        return (
+            self.verdict == OUTRAN
+            and limit is not None
+            and (self.limit or 0.0) >= limit
+            and self.cpu >= limit
+        )
 
     def to_json(self) -> dict[str, Any]:
         entry = {

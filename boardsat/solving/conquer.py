@@ -45,6 +45,7 @@ class Verdict:
     it refutes. ``cpu`` is this process's CPU seconds, the solver's included (a cube runs in a
     child of its own). ``solver`` is what the certificate's bytes depend on besides the formula
     (``solver_setup``); ``checked`` what a checker said of the certificate, where one was asked.
+    ``seconds`` is the solver's time on its limit's clock: CPU seconds on the CNF routes.
     """
 
     status: Status
@@ -79,13 +80,15 @@ def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> V
     """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not."""
     cpu = time.process_time()
     model = claim_model(claim, cube)
-    deadline = Deadline(time_limit)  # the solver's time: building the cube's model is not
-    if route in OTHER_ROUTES:
+    if route in OTHER_ROUTES:  # their own limits count wall time
+        deadline = Deadline(time_limit)  # the solver's time: building the cube's model is not
         options = {"workers": 1} if route == "cpsat" else {}
         result = solve(model, route, time_limit=time_limit, **options)
         verdict = Verdict(result.status, route, deadline.elapsed(), 0.0, tuple(result.true_keys()))
     else:
-        verdict = _conquer_cnf(model, model_formula(model)[0], route, deadline)
+        formula = model_formula(model)[0]
+        # the solver's CPU seconds, so that a busy machine does not cut a cube short
+        verdict = _conquer_cnf(model, formula, route, Deadline.of_thread(time_limit))
     return replace(verdict, cpu=time.process_time() - cpu)
 
 

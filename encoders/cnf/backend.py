@@ -228,17 +228,28 @@ def run_limited(
                 return stopped_by_ctrl_c(lambda: solver.solve(assumptions=assumptions))
             _check_stoppable(backend.name, backend.capabilities)
             return run_in_budgets(solver, assumptions, deadline)
-        timer = None if left is None else threading.Timer(left, solver.interrupt)
-        if timer is not None:
-            timer.start()
+        ended = threading.Event()
+        if left is not None:
+            alarm = threading.Thread(target=_alarm, args=(deadline, solver.interrupt, ended))
+            alarm.start()
         try:
             with stopper(solver.interrupt):
                 answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
         finally:
-            if timer is not None:
-                timer.cancel()
+            ended.set()
+            if left is not None:
+                alarm.join()
             solver.clear_interrupt()
         return None if answer is None else bool(answer)
+
+
+def _alarm(deadline: Deadline, interrupt: Callable[[], None], ended: threading.Event) -> None:
+    """Interrupt the solver once ``deadline`` passes. It looks again each time it wakes: on a
+    CPU clock (a cube's) the wall time it sleeps runs ahead of the solver's seconds."""
+    while not ended.wait(max(deadline.remaining() or 0.0, 0.01)):
+        if deadline.expired():
+            interrupt()
+            return
 
 
 def stopped_by_ctrl_c(call: Callable[[], Any]) -> bool | None:

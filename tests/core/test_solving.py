@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 from ortools.sat.python import cp_model
+from pysat.examples.genhard import PHP
+from pysat.solvers import Solver
 
 from boardsat import BoardsatError, Model, Status, enumerate_solutions, open_session, solve
 from boardsat.core.backends import available_backends, capabilities, is_available, make_backend
 from boardsat.core.deadline import Deadline
-from boardsat.encoders.cnf.backend import enumerate_in_session
+from boardsat.encoders.cnf.backend import enumerate_in_session, run_limited
 from boardsat.encoders.cpsat import set_parameter
 from boardsat.reference.brute_force import brute_force, holds, reader
 from tests.oracles.hard_models import (
@@ -92,6 +95,35 @@ def test_a_time_limit_on_a_provably_hard_model_is_unknown_within_the_limit(
     assert time.perf_counter() - started < within(1.0)
     assert result.status is Status.UNKNOWN
     assert not result.has_solution and result.bound is None
+
+
+@pytest.mark.parametrize("backend", ["glucose4", "cadical195"])  # interrupted; in budgets
+def test_a_solver_stops_on_its_deadlines_clock_not_the_wall(backend: str) -> None:
+    """A cube's deadline counts its solver's CPU seconds; here a clock that stands still for
+    0.6 s of wall time: a limit of 0.2 s may not stop the solver before the clock has run."""
+    started = time.perf_counter()
+    clock = lambda: max(0.0, time.perf_counter() - started - 0.6)  # noqa: E731
+    deadline = Deadline(0.2, clock)
+    solver = Solver(backend, bootstrap_with=PHP(HARD_PIGEONHOLE_HOLES).clauses)
+    try:
+        answer = run_limited(solver, [], deadline, make_backend(backend))
+    finally:
+        solver.delete()
+    assert answer is None and deadline.expired()
+    assert 0.8 <= time.perf_counter() - started < within(0.8)
+
+
+def test_a_thread_deadline_counts_that_threads_cpu_seconds_wherever_it_is_read() -> None:
+    deadline = Deadline.of_thread(0.05)
+    time.sleep(0.2)  # no CPU
+    assert not deadline.expired()
+    seen: list[bool] = []
+    reader = threading.Thread(target=lambda: seen.append(deadline.expired()))
+    while not deadline.expired():  # spins this thread's CPU
+        pass
+    reader.start()
+    reader.join()
+    assert seen == [True] and deadline.elapsed() >= 0.05
 
 
 @pytest.mark.parametrize(

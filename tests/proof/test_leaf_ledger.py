@@ -15,7 +15,7 @@ from boardsat.models.domination import Domination, published_minimum, solve
 from boardsat.models.domination.proving.cubes import DominationClaim, split_claim
 from boardsat.proof.check import check_proof
 from boardsat.proof.directory import ProofDirectory
-from boardsat.proof.leaf_ledger import LeafLedger
+from boardsat.proof.leaf_ledger import LeafEntry, LeafLedger
 from boardsat.proof.ledger import CheckLedger
 from boardsat.proof.pools import LocalPool, Task
 from boardsat.proof.regenerate import missing_certificates, regenerate
@@ -140,3 +140,13 @@ def test_a_ledger_of_one_kind_is_refused_as_the_other(tmp_path: Path) -> None:
     assert LeafLedger.open(leaves).entries("t", {})
     with pytest.raises(BoardsatError, match="line 1 is no ledger entry"):
         CheckLedger.open(leaves)
+
+
+@pytest.mark.parametrize(("cpu", "trusted"), [(60.5, True), (4.0, False)])
+def test_a_leaf_outran_its_limit_only_if_it_had_that_much_cpu(cpu: float, trusted: bool) -> None:
+    """31's light lemma: cubes "outran" 60 s of wall time with 0 to 5 CPU seconds beside a busy
+    suite, and were split as if hard."""
+    entry = LeafEntry("t", {}, "b" * 64, "totalizer", "UNKNOWN", cpu, limit=60.0)
+    assert entry.outran(60.0) is trusted
+    assert entry.outran(30.0) is trusted
+    assert not entry.outran(120.0)
