@@ -24,6 +24,7 @@ RUN_BY_THEIR_OWN_TESTS = {  # with arguments, below
     "band_breaks.py",
     "cube_scaling.py",
     "count_placements.py",
+    "cover_improvements.py",
     "exchange_strengthenings.py",
     "half_bound.py",
     "half_search.py",
@@ -271,6 +272,24 @@ def test_half_search_races_every_method_to_the_published_half(tmp_path: Path) ->
         if row["method"] == SEARCH_METHOD:
             assert row["ratio_to_chosen"] == 1.0
     assert len(done.stdout.splitlines()) == len(rows)
+
+
+def test_cover_improvements_times_each_better_cover_down_to_the_published_half(
+    tmp_path: Path,
+) -> None:
+    script = Path(__file__).parent.parent / "examples" / "cover_improvements.py"
+    rows_file = tmp_path / "rows.jsonl"
+    arguments = [sys.executable, str(script), "8", "--out", str(rows_file)]
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = [json.loads(line) for line in rows_file.read_text().splitlines()]
+    assert [row["colour"] for row in rows] == ["dark", "light"]
+    for row in rows:  # 8x8's halves are equal: a reflection swaps the colours
+        assert row["best"] == published_minimum(8, "total") // 2
+        sizes, seconds = zip(*row["improvements"], strict=True)
+        assert list(sizes) == sorted(sizes, reverse=True) and sizes[-1] == row["best"]
+        assert list(seconds) == sorted(seconds) and seconds[-1] <= row["seconds"]
+        assert row["ratio"] >= 1.0
 
 
 @pytest.mark.parametrize("short", [1, 0])

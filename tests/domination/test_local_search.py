@@ -3,13 +3,18 @@ reaches the least cover that brute force finds; its starts, stalls and refusals.
 
 from __future__ import annotations
 
+import time
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardsat.models.domination.searching.local_search import weighted_cover
+from boardsat.models.domination.searching.local_search import (
+    LEAST_STALL_S,
+    PATIENCE,
+    weighted_cover,
+)
 
 SystemOfSets = tuple[list[list[int]], int]
 
@@ -61,6 +66,20 @@ def test_a_stall_ends_the_search_with_a_cover_no_smaller_than_the_least(
     found = weighted_cover(sets, elements, None, stall=0.05)
     assert covers(sets, found.sets, elements)
     assert len(found.sets) >= least_cover(sets, elements)
+
+
+def test_a_stall_ends_at_patience_times_the_wait_for_the_best_cover_when_that_is_sooner() -> None:
+    """Pairs and their halves: the greedy cover is the least at once, and nothing says so."""
+    sets = [[2 * pair, 2 * pair + 1] for pair in range(100)] + [[e] for e in range(200)]
+    started = time.perf_counter()
+    found_at: list[float] = []
+    found = weighted_cover(
+        sets, 200, None, stall=60.0, on_cover=lambda _: found_at.append(time.perf_counter())
+    )
+    assert len(found.sets) == 100
+    best = found_at[-1] - started
+    waited = time.perf_counter() - found_at[-1]
+    assert waited <= max(LEAST_STALL_S, PATIENCE * best) + 0.5  # the clock is read every 256 steps
 
 
 def test_a_start_is_completed_and_improved_upon() -> None:

@@ -24,6 +24,12 @@ OnCover = Callable[[int], None]
 """Told the size of each smaller cover as it is found."""
 
 CHECK_EVERY = 256  # steps between looks at the clock and at Ctrl-C
+PATIENCE = 25.0
+"""A stall ends sooner: once the search has gone PATIENCE times as long as it took to find its
+best cover, without a better one. That is about twice the largest such ratio between two better
+covers measured on the open terms' halves (bench/results/open_terms.md, "When better covers
+come"), where a small board's best comes within milliseconds and a fixed stall waited seconds."""
+LEAST_STALL_S = 0.25  # a floor for a best found at once, so that a hiccup ends nothing
 
 
 @dataclass(frozen=True)
@@ -47,8 +53,10 @@ def weighted_cover(
 ) -> Cover:
     """The smallest cover of ``elements`` (0 .. elements - 1) by ``sets`` found within
     ``time_limit`` seconds, from ``start`` (completed greedily) or from a greedy cover; it ends
-    early at a cover of ``target`` sets, or ``stall`` seconds after its last better cover (one
-    of the two must be given). Every element must lie in some set."""
+    early at a cover of ``target`` sets, or when it stalls: ``stall`` seconds after its last
+    better cover, or PATIENCE times the seconds it took to find it where that is shorter (but
+    at least LEAST_STALL_S). A time limit or a stall must be given. Every element must lie in
+    some set."""
     if time_limit is None and stall is None:
         raise ValueError("a cover search needs a time limit or a stall to end")
     state = _State(sets, elements, random.Random(seed))
@@ -56,9 +64,9 @@ def weighted_cover(
     best = frozenset(state.chosen)
     if on_cover is not None:
         on_cover(len(best))
-    now = time.perf_counter()
-    ends = now + time_limit if time_limit is not None else None
-    stalls = now + stall if stall is not None else None
+    started = time.perf_counter()
+    ends = started + time_limit if time_limit is not None else None
+    stalls = _stalls(started, started, stall)
     steps = 0
     least = max(target, 1 if elements else 0)  # no cover of an element has no set
     while len(best) > least:
@@ -67,8 +75,7 @@ def weighted_cover(
         steps += 1
         if not state.uncovered:  # a cover one set smaller than the best
             best = frozenset(state.chosen)
-            if stall is not None:
-                stalls = time.perf_counter() + stall
+            stalls = _stalls(started, time.perf_counter(), stall)
             if on_cover is not None:
                 on_cover(len(best))
             state.remove(state.cheapest(tabu=-1), steps)
@@ -77,6 +84,13 @@ def weighted_cover(
         state.add(state.best_over(state.rng.choice(state.uncovered)), steps)
         state.grow_weights()
     return Cover(best, steps)
+
+
+def _stalls(started: float, found: float, stall: float | None) -> float | None:
+    """When a search that began at ``started`` and found its best cover at ``found`` stalls."""
+    if stall is None:
+        return None
+    return found + min(stall, max(LEAST_STALL_S, PATIENCE * (found - started)))
 
 
 def _over(ends: float | None, stalls: float | None) -> bool:
