@@ -128,7 +128,7 @@ def test_auto_hands_the_search_only_the_halves_past_the_races_reach() -> None:
 
 @pytest.mark.slow
 def test_a_large_total_board_on_auto_reports_the_search_s_valid_placement() -> None:
-    answer = solve_domination(26, 26, "total", time_limit=12)
+    answer = solve_domination(26, 26, "total", time_limit=5)
     assert answer.routes == ("search",)
     assert validate(26, 26, "total", answer.placement) == []
     assert answer.knights >= published_minimum(26, "total")  # type: ignore[operator]
