@@ -139,14 +139,16 @@ class ProofDirectory:
 
     @classmethod
     def open(cls, path: str | Path) -> ProofDirectory:
-        folder = Path(path)
-        if not (folder / MANIFEST).is_file():
+        if not cls.exists(path):
             raise BoardsatError(f"{path} is no proof directory (it has no {MANIFEST})")
-        return cls(folder)
+        return cls(Path(path))
 
     @staticmethod
     def exists(path: str | Path) -> bool:
-        return (Path(path) / MANIFEST).is_file()
+        try:
+            return (Path(path) / MANIFEST).is_file()
+        except OSError as error:  # such as a name too long: is_file says False only to some
+            raise BoardsatError(f"cannot read {path}: {error.strerror or error}") from None
 
     def manifest(self) -> dict[str, Any]:
         try:

@@ -305,6 +305,7 @@ def test_proof_check_reads_a_broken_proof_directory(
         st.one_of(garbage, st.sampled_from(["--jobs", "--dask", "--ledger", "1"])), max_size=3
     ),
 )
+@example("N" * 3000, "status", [])  # a name too long for the file system, found by this test
 def test_proof_commands_on_garbage_arguments(
     run_cli: CliRun, folder: str, command: str, more: list[str]
 ) -> None:
