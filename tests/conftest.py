@@ -11,12 +11,6 @@ from boardsat.cli import main
 CliRun = Callable[..., tuple[int, str, str]]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests first, in their order: xdist hands tests out in order, and a test of a
-    minute handed out last kept one worker busy while the other idled (the suite's record)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 @pytest.fixture
 def run_cli(capsys: pytest.CaptureFixture[str]) -> CliRun:
     """Run `boardsat ARGS...` in-process; returns (exit status, stdout, stderr)."""
