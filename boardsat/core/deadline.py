@@ -48,7 +48,7 @@ class NoAnswerInTime(BoardsatError):
 
 
 class Deadline:
-    """A time limit in seconds, or none; counts from construction, on ``clock`` (wall time)."""
+    """A time limit in seconds, or none; counts from construction, on ``clock`` (wall time if none)."""
 
     def __init__(self, time_limit: float | None, clock: Callable[[], float] | None = None) -> None:
         problem = None if time_limit is None else time_limit_problem(time_limit)
