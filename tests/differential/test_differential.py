@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from boardsat.cli import cli, main
 from boardsat.core.results import Result, Status
 from boardsat.differential import KINDS, Outcome, check_case, run_cases
+from boardsat.differential.run import CHUNK as BATCH
 
 SLICE = 180  # 30 cases of each kind, a few seconds
 
@@ -37,7 +38,8 @@ def test_a_case_is_drawn_from_its_name_alone() -> None:
 
 
 def test_two_workers_give_the_runs_of_one() -> None:
-    alone, together = run_cases(5, 60), run_cases(5, 60, workers=2)
+    """Two batches, one to each worker."""
+    alone, together = run_cases(5, 2 * BATCH), run_cases(5, 2 * BATCH, workers=2)
     assert (alone.by_backend, alone.by_option) == (together.by_backend, together.by_option)
 
 
@@ -129,8 +131,8 @@ def test_a_case_that_kills_its_worker_is_a_disagreement_and_the_run_goes_on(
     """A solver that crashes its process breaks the pool: that case alone is reported, and every
     other case is still checked, in a fresh pool."""
     monkeypatch.setattr(RUN_MODULE, "_chunk", crashing_on_30)
-    summary = run_cases(5, 120, workers=2, kinds=("model",))
+    summary = run_cases(5, 60, workers=2, kinds=("model",))  # case 30 in the second batch of three
     (dead,) = summary.disagreements
     assert dead.case_id == "5:30" and "the process died" in dead.got
     assert dead.route == check_case(5, 30, ("model",)).route
-    assert summary.cases + summary.refused == 120
+    assert summary.cases + summary.refused == 60

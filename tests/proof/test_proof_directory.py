@@ -8,6 +8,7 @@ import json
 import lzma
 import os
 import pickle
+import shutil
 import signal
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -157,15 +158,24 @@ def test_a_directory_of_another_claim_is_refused(tmp_path: Path) -> None:
         _open(tmp_path / "plain")
 
 
-@pytest.fixture
-def finished(tmp_path: Path) -> ProofDirectory:
-    directory = _open(tmp_path / "proof", "bands")
+@pytest.fixture(scope="module")
+def proven_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One finished proof for the module: the tests below tamper with copies of it."""
+    directory = _open(tmp_path_factory.mktemp("finished") / "proof", "bands")
     pool = LocalPool(2)
     try:
         assert prove(directory, pool, Plan(), _claim().decisions()).proven
     finally:
         pool.close()
-    return directory
+    return directory.path
+
+
+@pytest.fixture
+def finished(proven_once: Path, tmp_path: Path) -> ProofDirectory:
+    """A test's own copy of the finished proof."""
+    copy = tmp_path / "proof"
+    shutil.copytree(proven_once, copy)
+    return ProofDirectory.open(copy)
 
 
 def test_a_finished_proof_is_certified(finished: ProofDirectory) -> None:
