@@ -216,6 +216,7 @@ def test_a_tour_option_that_would_be_ignored_is_refused(
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and said in err
 
 
+@pytest.mark.slow  # `backends` probes every solver
 def test_gurobi_without_its_extra_is_one_line_and_left_out_of_backends(
     run_cli: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -55,6 +55,7 @@ def test_the_enumeration_stops_at_the_time_limit_and_says_how_far_it_got() -> No
     assert document["stopped"].endswith(f"after {document['count']} tours")
 
 
+@pytest.mark.slow  # a count grows to the ceiling
 def test_a_count_past_the_memory_ceiling_stops_with_one_line() -> None:
     code, out, err, _ = boardsat("tour", "8", "--count", "--memory-limit", "300M", within=300)
     assert code == LIMIT_REACHED and out == ""

@@ -37,6 +37,7 @@ def test_a_case_is_drawn_from_its_name_alone() -> None:
     assert [o.expected for o in first] != [o.expected for o in other]
 
 
+@pytest.mark.slow  # two runs of 50 cases, one on a pool
 def test_two_workers_give_the_runs_of_one() -> None:
     """Two batches, one to each worker."""
     alone, together = run_cases(5, 2 * BATCH), run_cases(5, 2 * BATCH, workers=2)
@@ -79,6 +80,7 @@ def test_a_planted_wrong_optimum_is_reported_and_fails_the_run(
     assert replayed.exit_code == 1 and "expected OPTIMAL" in replayed.output
 
 
+@pytest.mark.slow  # a run of every kind of case
 def test_the_record_names_its_command_and_is_never_overwritten(tmp_path: Path) -> None:
     out = tmp_path / "record.json"
     args = ["bench", "differential", "--cases", "12", "--seed", "2", "--out", str(out)]
@@ -125,6 +127,7 @@ def crashing_on_30(seed: int, indices: Sequence[int], kinds: tuple[str, ...]) ->
     return list(CHUNK(seed, indices, kinds))
 
 
+@pytest.mark.slow  # a pool broken and built again
 def test_a_case_that_kills_its_worker_is_a_disagreement_and_the_run_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -27,6 +27,7 @@ from boardsat.models.domination.solve import solve_domination
 from tests.conftest import CliRun
 
 
+@pytest.mark.slow  # a sweep of every route
 def test_a_small_sweep_proves_the_published_optima_on_every_route(tmp_path: Path) -> None:
     """Each variant on 4x4 to 6x6 on CP-SAT, CaDiCaL (RC2) and the textbook baseline: every
     row proven, its placement valid, and its count the OEIS value."""

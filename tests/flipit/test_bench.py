@@ -16,7 +16,18 @@ def _run(instance: str, route: str, limit: float = 60.0) -> tuple[str, int | Non
     return outcome.status, outcome.objective, outcome.exact and not outcome.problems
 
 
-@pytest.mark.parametrize("route", ["bfs", "search", "auto", "cadical195/all", "cadical195/none"])
+@pytest.mark.parametrize(
+    "route",
+    [
+        "bfs",
+        "search",
+        "auto",
+        *(
+            pytest.param(route, marks=pytest.mark.slow)
+            for route in ("cadical195/all", "cadical195/none")
+        ),
+    ],
+)  # SAT refutes every horizon below the seed's length: seconds each
 def test_each_route_proves_the_seed_at_the_published_length(route: str) -> None:
     assert BENCH.instance("seed").reference == SEED_MOVES
     assert _run("seed", route) == ("OPTIMAL", SEED_MOVES, True)

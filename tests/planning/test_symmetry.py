@@ -130,6 +130,7 @@ def mirrored_lines(draw: st.DrawFn) -> FlipIt:
     return FlipIt.parse(line_board(cells), "".join([*half, *middle, *half[::-1]]))
 
 
+@pytest.mark.slow  # 40 lines, each solved twice
 @settings(max_examples=40, deadline=None)
 @given(mirrored_lines())
 def test_with_the_mirror_break_a_line_keeps_its_bfs_optimum(game: FlipIt) -> None:
@@ -143,6 +144,7 @@ def test_with_the_mirror_break_a_line_keeps_its_bfs_optimum(game: FlipIt) -> Non
         assert len(answer.moves) == len(path) and game.is_goal(replay(game, answer.moves)[-1])
 
 
+@pytest.mark.slow  # plans to the BFS optimum
 @pytest.mark.parametrize(
     "start", ["B.B/.../W.W", "B..B/..../W..W", "B.B/.../.../W.W", "BB.BB/...../WW.WW"]
 )
@@ -158,6 +160,7 @@ def test_with_the_mirror_break_an_exchange_keeps_its_bfs_optimum(start: str) -> 
     assert exchange_replay(exchange, answer.moves)[-1] == exchange.goal
 
 
+@pytest.mark.slow  # a long line grounded
 def test_listing_a_long_line_s_actions_for_its_mirror_keeps_the_time_limit() -> None:
     """7,564 actions with their flips take seconds to list: the deadline is looked at as they go."""
     game = FlipIt.parse(line_board(63), "B" * 31 + "." + "B" * 31)

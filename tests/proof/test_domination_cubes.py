@@ -137,7 +137,13 @@ def test_a_mirrored_split_is_refused_beside_a_break_of_every_symmetry() -> None:
     assert not whole.params["mirror"] and len(whole.cubes) > len(split.cubes)
 
 
-@pytest.mark.parametrize(("n", "variant"), list(itertools.product(range(4, 9), VARIANTS)))
+@pytest.mark.parametrize(
+    ("n", "variant"),
+    [
+        pytest.param(n, variant, marks=[pytest.mark.slow] if n >= 7 else [])  # seconds each
+        for n, variant in itertools.product(range(4, 9), VARIANTS)
+    ],
+)
 @pytest.mark.parametrize("breaks", [None, MIRROR_BREAKS])
 def test_refuting_every_cube_gives_the_published_optimum_with_checked_certificates(
     n: int, variant: str, breaks: tuple[str, ...] | None

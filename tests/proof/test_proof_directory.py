@@ -68,6 +68,7 @@ def test_a_cut_proof_resumes_without_repeating_a_settled_cube(tmp_path: Path) ->
     assert len(second.submitted) == status.leaves - 3
 
 
+@pytest.mark.slow  # two band proofs of 7x7 and their checks
 def test_a_band_proof_from_before_the_mirrored_split_resumes_as_it_began(tmp_path: Path) -> None:
     """A band proof begun under the whole lex-leader (before 0.8) keeps its claim and its split of
     every profile when resumed; a new one breaks the column mirror and keeps half the profiles."""
