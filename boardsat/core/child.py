@@ -243,9 +243,10 @@ class Finished(Generic[T]):
 @dataclass(frozen=True)
 class TimedOut:
     """The job was still running at its limit (None: when the run was cancelled) and was
-    killed."""
+    killed, having used ``cpu`` seconds of CPU where the system tells them."""
 
     limit: float | None
+    cpu: float | None = None
 
 
 class ChildOutOfMemory(ChildFailed):
@@ -253,10 +254,19 @@ class ChildOutOfMemory(ChildFailed):
 
 
 def run_in_child(
-    job: Callable[[], T], limit: float | None, grace: float = 2.0, *, quiet: bool = False
+    job: Callable[[], T],
+    limit: float | None,
+    grace: float = 2.0,
+    *,
+    quiet: bool = False,
+    cpu_clock: bool = False,
 ) -> Finished[T] | TimedOut:
     """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), or as soon
     as the run is cancelled.
+
+    ``cpu_clock`` counts ``limit`` and ``grace`` in the child's CPU seconds, for a job whose
+    solver stops itself by that clock (a cube's): on a loaded machine the wall clock runs ahead,
+    and killed by it, a cube that barely ran would count as one that outran its limit.
 
     A BoardsatError inside the job is raised here as itself (bad input stays one line); running
     out of memory raises ChildOutOfMemory; any other failure, or the child's death, raises
@@ -267,11 +277,11 @@ def run_in_child(
     child = Child(_send_value, job, quiet, own_group=True)
     try:
         with stopper(child.stop):  # a cancelled run (Ctrl-C) kills the child, ending the wait
-            ready = child.connection.poll(None if limit is None else limit + grace)
+            ready = _answered(child, None if limit is None else limit + grace, cpu_clock)
         if cancelled():
             return TimedOut(None)
         if not ready:
-            return TimedOut(limit)
+            return TimedOut(limit, cpu_seconds(child.process.pid))
         kind, extra = child.receive()
     finally:
         child.kill()
@@ -282,6 +292,31 @@ def run_in_child(
     if kind == "failed":
         raise ChildFailed(extra)
     return Finished(cast(T, extra))
+
+
+def _answered(child: Child, within: float | None, cpu_clock: bool) -> bool:
+    """Whether the child answers (or dies) before ``within`` seconds, on its CPU clock or the
+    wall's; the wall's where the system does not tell a process's CPU seconds."""
+    if within is None or not cpu_clock:
+        return bool(child.connection.poll(within))
+    started = time.monotonic()
+    while True:
+        used = cpu_seconds(child.process.pid)
+        left = within - (time.monotonic() - started if used is None else used)
+        if child.connection.poll(max(left, 0.0)):  # its CPU seconds come no faster than wall's,
+            return True  # but for its threads: then it is looked at again
+        if left <= 0:
+            return False
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU seconds (user and system) process ``pid`` has used, where Linux's /proc says."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()  # after the command's name
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
 
 
 def _send_value(send: Connection, job: Callable[[], object], quiet: bool) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from boardsat.core.child import ChildFailed, TimedOut, run_in_child
 from boardsat.core.deadline import stopper
 from boardsat.core.results import Status
-from boardsat.solving.conquer import Verdict, conquer
+from boardsat.solving.conquer import Verdict, conquer, limit_counts_cpu
 from boardsat.solving.cube import Claim, Cube
 
 GRACE_S = 5.0
@@ -58,18 +58,19 @@ class Task:
 
     def run(self) -> Verdict:
         """What a worker runs: the cube in a child, killed ``GRACE_S`` and a share of its limit past
-        the limit."""
+        the limit, on the clock its solver's limit counts."""
         try:
             ran = run_in_child(
                 lambda: conquer(self.claim, self.cube, self.route, self.limit),
                 self.limit,
                 grace=GRACE_S + CERTIFYING_SHARE * (self.limit or 0.0),
                 quiet=True,
+                cpu_clock=limit_counts_cpu(self.route),
             )
         except ChildFailed:  # out of memory, or a solver that died: unsettled, like a timeout
             return Verdict(Status.UNKNOWN, self.route, 0.0)
         if isinstance(ran, TimedOut):
-            return Verdict(Status.UNKNOWN, self.route, self.limit or 0.0)
+            return Verdict(Status.UNKNOWN, self.route, self.limit or 0.0, cpu=ran.cpu or 0.0)
         return ran.value
 
 

@@ -80,16 +80,22 @@ def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> V
     """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not."""
     cpu = time.process_time()
     model = claim_model(claim, cube)
-    if route in OTHER_ROUTES:  # their own limits count wall time
+    if not limit_counts_cpu(route):
         deadline = Deadline(time_limit)  # the solver's time: building the cube's model is not
         options = {"workers": 1} if route == "cpsat" else {}
         result = solve(model, route, time_limit=time_limit, **options)
         verdict = Verdict(result.status, route, deadline.elapsed(), 0.0, tuple(result.true_keys()))
     else:
         formula = model_formula(model)[0]
-        # the solver's CPU seconds, so that a busy machine does not cut a cube short
         verdict = _conquer_cnf(model, formula, route, Deadline.of_thread(time_limit))
     return replace(verdict, cpu=time.process_time() - cpu)
+
+
+def limit_counts_cpu(route: str) -> bool:
+    """Whether a cube's limit on ``route`` counts its solver's CPU seconds: a python-sat solver's
+    does, so that a busy machine does not cut a cube short; CP-SAT's and SCIP's own limits count
+    wall time."""
+    return route not in OTHER_ROUTES
 
 
 def cube_formula(

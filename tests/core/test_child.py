@@ -83,7 +83,8 @@ def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: 
             time.sleep(60)
         time.sleep(60)
 
-    assert run_in_child(sleeper, limit=0.5, grace=0.1) == TimedOut(0.5)
+    ran = run_in_child(sleeper, limit=0.5, grace=0.1)
+    assert isinstance(ran, TimedOut) and ran.limit == 0.5
     grandchild = int(pid_file.read_text())
     for _ in range(100):  # killed at once; reaped by init a moment later
         try:
@@ -92,6 +93,26 @@ def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: 
             return
         time.sleep(0.05)
     pytest.fail("the grandchild outlived the job's limit")
+
+
+def test_on_the_cpu_clock_a_job_is_killed_by_its_cpu_seconds_not_the_wall_s() -> None:
+    """A cube's solver stops itself by its CPU seconds; a busy machine's wall clock must not
+    kill it first. A job that waits uses no CPU: the wall clock kills it, the CPU clock lets it
+    end. A job that computes is killed once its CPU seconds pass the limit, and says how many."""
+
+    def waits() -> str:
+        time.sleep(1.0)
+        return "done"
+
+    def computes() -> None:
+        while True:
+            pass
+
+    on_wall = run_in_child(waits, limit=0.2, grace=0.1)
+    assert isinstance(on_wall, TimedOut) and on_wall.limit == 0.2
+    assert run_in_child(waits, limit=0.2, grace=0.1, cpu_clock=True) == Finished("done")
+    computed = run_in_child(computes, limit=0.2, grace=0.1, cpu_clock=True)
+    assert isinstance(computed, TimedOut) and computed.cpu is not None and computed.cpu >= 0.2
 
 
 def test_a_refusal_comes_back_as_the_callers_one_line_error() -> None:
