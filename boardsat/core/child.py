@@ -51,6 +51,8 @@ Message = tuple[str, Any]
 STDERR_FD = 2
 REAPED_WITHIN_S = 5.0
 CALLER_POLL_S = 0.5  # where no pidfd tells the caller's death at once
+HUNG_AFTER = 4.0  # a child on the CPU clock is killed after this many times its CPU seconds in
+# wall seconds all the same: one that hangs, using no CPU, would otherwise wait for good
 # C++ aborts on an uncaught std::bad_alloc; the kernel's out-of-memory killer sends SIGKILL
 OUT_OF_MEMORY_EXITS = (
     -signal.SIGABRT,
@@ -301,8 +303,10 @@ def _answered(child: Child, within: float | None, cpu_clock: bool) -> bool:
         return bool(child.connection.poll(within))
     started = time.monotonic()
     while True:
+        waited = time.monotonic() - started
         used = cpu_seconds(child.process.pid)
-        left = within - (time.monotonic() - started if used is None else used)
+        left = within - (waited if used is None else used)
+        left = min(left, HUNG_AFTER * within - waited)
         if child.connection.poll(max(left, 0.0)):  # its CPU seconds come no faster than wall's,
             return True  # but for its threads: then it is looked at again
         if left <= 0:

@@ -98,21 +98,25 @@ def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: 
 def test_on_the_cpu_clock_a_job_is_killed_by_its_cpu_seconds_not_the_wall_s() -> None:
     """A cube's solver stops itself by its CPU seconds; a busy machine's wall clock must not
     kill it first. A job that waits uses no CPU: the wall clock kills it, the CPU clock lets it
-    end. A job that computes is killed once its CPU seconds pass the limit, and says how many."""
+    end. A job that computes is killed once its CPU seconds pass the limit, and says how many.
+    One that hangs is killed all the same, at HUNG_AFTER times its allowance in wall seconds."""
 
     def waits() -> str:
-        time.sleep(1.0)
+        time.sleep(0.5)
         return "done"
 
     def computes() -> None:
         while True:
             pass
 
-    on_wall = run_in_child(waits, limit=0.2, grace=0.1)
-    assert isinstance(on_wall, TimedOut) and on_wall.limit == 0.2
-    assert run_in_child(waits, limit=0.2, grace=0.1, cpu_clock=True) == Finished("done")
+    on_wall = run_in_child(waits, limit=0.1, grace=0.1)
+    assert isinstance(on_wall, TimedOut) and on_wall.limit == 0.1
+    assert run_in_child(waits, limit=0.5, grace=0.5, cpu_clock=True) == Finished("done")
     computed = run_in_child(computes, limit=0.2, grace=0.1, cpu_clock=True)
     assert isinstance(computed, TimedOut) and computed.cpu is not None and computed.cpu >= 0.2
+    started = time.perf_counter()
+    hung = run_in_child(lambda: time.sleep(60), limit=0.1, grace=0.1, cpu_clock=True)
+    assert isinstance(hung, TimedOut) and time.perf_counter() - started < 30
 
 
 def test_a_refusal_comes_back_as_the_callers_one_line_error() -> None:
