@@ -1,12 +1,21 @@
-"""Fixtures shared across the suite."""
+"""Fixtures shared across the suite, and the suite's bytecode cache."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 
 import pytest
 
 from boardsat.cli import main
+
+# Some machines set PYTHONDONTWRITEBYTECODE (this project's does): then every xdist worker
+# rewrites every test module again, and every `boardsat` process a test starts compiles boardsat
+# from source. The suite keeps bytecode in __pycache__ (ignored by git; measured in
+# bench/results/startup.md). Set here, before the workers and those processes start.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 CliRun = Callable[..., tuple[int, str, str]]
 
