@@ -103,16 +103,23 @@ class Board:
         )
 
     def knight_moves(self, square: Square) -> list[Square]:
-        """The squares a knight on ``square`` attacks, in a fixed order."""
-        return self.knight_graph[square]
+        """The squares a knight on ``square`` attacks, in a fixed order. Each square's moves are
+        listed when first asked for, not the whole board's at once: a model build looks at its
+        deadline between squares, and listing 500x500's took seconds before its first look."""
+        moves = self._knight_moves.get(square)
+        if moves is None:
+            row, col = square
+            moves = [
+                (row + dr, col + dc)
+                for dr, dc in KNIGHT_STEPS
+                if 0 <= row + dr < self.rows and 0 <= col + dc < self.cols
+            ]
+            self._knight_moves[square] = moves
+        return moves
 
     @cached_property
-    def knight_graph(self) -> dict[Square, list[Square]]:
-        graph: dict[Square, list[Square]] = {}
-        for row, col in self.squares():
-            targets = ((row + dr, col + dc) for dr, dc in KNIGHT_STEPS)
-            graph[(row, col)] = [target for target in targets if self.contains(target)]
-        return graph
+    def _knight_moves(self) -> dict[Square, list[Square]]:
+        return {}
 
     # -- names ---------------------------------------------------------------------------------
     def name(self, square: Square) -> str:

@@ -1,4 +1,5 @@
-"""Square names: chess notation with spreadsheet-style files (z, then aa) reads back to its square."""
+"""Square names: chess notation with spreadsheet-style files (z, then aa) reads back to its square.
+Knight moves: the squares at a knight's distance."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import itertools
 import string
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardsat.core.errors import BoardsatError
 from boardsat.models.board import Board
@@ -62,3 +65,21 @@ def test_names_off_the_board_or_unreadable_are_one_line_errors(text: str, reason
     with pytest.raises(BoardsatError, match=reason) as refused:
         Board(30, 30).parse(text)
     assert "\n" not in str(refused.value)
+
+
+@given(st.integers(1, 12), st.integers(1, 12), st.data())
+def test_a_knight_attacks_the_squares_at_distance_root_five(
+    rows: int, cols: int, data: st.DataObject
+) -> None:
+    """Against the distance, not the steps the board lists; a square asked twice, and a square
+    asked before its neighbours, answer alike."""
+    board = Board(rows, cols)
+    first = data.draw(st.sampled_from(list(board.squares())))
+    asked = board.knight_moves(first)
+    for row, col in [first, *board.squares()]:
+        expected = {
+            other for other in board.squares() if (other[0] - row) ** 2 + (other[1] - col) ** 2 == 5
+        }
+        moves = board.knight_moves((row, col))
+        assert set(moves) == expected and len(moves) == len(expected)
+    assert board.knight_moves(first) == asked
