@@ -39,6 +39,7 @@ def test_the_cubes_find_what_one_enumeration_finds_and_certify_it(
     assert check_proof(ProofDirectory.open(tmp_path / "count" / "proof")).certified_all
 
 
+@pytest.mark.slow  # a count by cubes, run twice
 def test_a_count_cut_short_resumes_where_it_stopped(tmp_path: Path) -> None:
     """Keep the header and the first two cubes of a finished enumeration: the rerun lists only
     the others, and the count comes out the same."""

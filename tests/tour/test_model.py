@@ -127,6 +127,7 @@ def test_a_limit_lists_that_many_distinct_tours_and_says_when_it_is_all(
         assert len(identities) == counted.count, limit
 
 
+@pytest.mark.slow  # counts of every end pair
 def test_open_tours_with_both_ends_fixed_partition_the_corner_count() -> None:
     board = Board(4, 5)
     per_end = [
