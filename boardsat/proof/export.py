@@ -196,6 +196,11 @@ def _export_coverage(
 ) -> dict[str, Any]:
     """How a split covers its parent: a refuted formula ("some case is missing") for a split
     on literals, or the puzzle's own construction for a split by counts (its lemmas above)."""
+    if split.parent and split.parent not in tree:
+        raise BoardsatError(
+            f"split {index + 1} of the proof names a parent cube {split.parent!r} that no split"
+            " made: the directory is broken (`boardsat proof check` says more)"
+        )
     parent = Leaf("", Cube()) if not split.parent else tree[split.parent]
     entry: dict[str, Any] = {
         "parent": split.parent or "the claim",

@@ -94,3 +94,19 @@ def test_a_certificate_of_valid_gzip_holding_garbage_is_refused_in_one_line(
     assert code == 2 and said == ""
     assert len(err.strip().splitlines()) == 1 and "is no LRAT step" in err
     assert not out.exists()  # no half export left to refuse the next one
+
+
+def test_a_split_naming_a_parent_no_split_made_is_refused_in_one_line(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    """The fuzz broke a whole proof's split so: its parent became a string no cube has, and the
+    export raised KeyError. It is one line now, and no half export is left behind."""
+    proof, out = tmp_path / "p", tmp_path / "out"
+    code, _, err = run_cli("domination", "5", "--cubes", "--proof-dir", str(proof), "--quiet")
+    assert code == 0, err
+    splits = proof / "splits.jsonl"
+    split, *rest = splits.read_text().splitlines()
+    splits.write_text("\n".join([json.dumps({**json.loads(split), "parent": "x"}), *rest]) + "\n")
+    code, said, err = run_cli("proof", "export", str(proof), str(out))
+    assert code == 2 and said == "" and err.count("\n") == 1 and "broken" in err
+    assert not out.exists()
