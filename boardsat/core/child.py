@@ -283,7 +283,7 @@ def run_in_child(
         if cancelled():
             return TimedOut(None)
         if not ready:
-            return TimedOut(limit, cpu_seconds(child.process.pid))
+            return TimedOut(limit, _cpu_seconds(child.process.pid))
         kind, extra = child.receive()
     finally:
         child.kill()
@@ -304,7 +304,7 @@ def _answered(child: Child, within: float | None, cpu_clock: bool) -> bool:
     started = time.monotonic()
     while True:
         waited = time.monotonic() - started
-        used = cpu_seconds(child.process.pid)
+        used = _cpu_seconds(child.process.pid)
         left = within - (waited if used is None else used)
         left = min(left, HUNG_AFTER * within - waited)
         if child.connection.poll(max(left, 0.0)):  # its CPU seconds come no faster than wall's,
@@ -313,7 +313,7 @@ def _answered(child: Child, within: float | None, cpu_clock: bool) -> bool:
             return False
 
 
-def cpu_seconds(pid: int) -> float | None:
+def _cpu_seconds(pid: int) -> float | None:
     """The CPU seconds (user and system) process ``pid`` has used, where Linux's /proc says."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
