@@ -230,6 +230,16 @@ def test_a_verdict_claiming_another_formula_fails_the_check(finished: ProofDirec
     assert any("another formula" in problem for problem in problems)
 
 
+def test_a_verdict_naming_an_unknown_encoding_fails_the_check(finished: ProofDirectory) -> None:
+    """The fuzz wrote such a name; the check raised AttributeError from python-sat's EncType."""
+    settled = finished.path / "settled.jsonl"
+    entries = [json.loads(line) for line in settled.read_text().splitlines()]
+    entries[-1]["cardinality"] = "frozenset()"
+    settled.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+    problems = check_proof(finished).problems
+    assert any("no known cardinality encoding: 'frozenset()'" in problem for problem in problems)
+
+
 @pytest.mark.slow
 def test_a_split_missing_a_cube_fails_the_check(finished: ProofDirectory) -> None:
     splits = (finished.path / "splits.jsonl").read_text().splitlines()
