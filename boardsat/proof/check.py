@@ -25,7 +25,6 @@ from boardsat.certificates.lrat import LratCheck, check_lrat, lrat_lines
 from boardsat.core.child import child_context
 from boardsat.core.errors import BoardsatError
 from boardsat.core.wording import counted
-from boardsat.encoders.cnf.cardinality import CARDINALITY_ENCODINGS
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import CheckLedger, certificate_digest
@@ -229,11 +228,10 @@ def _refutation_problem(
         return _Checked(MISSING)
     if verdict.cardinality is None:
         return _Checked("its certificate names no cardinality encoding")
-    if verdict.cardinality not in CARDINALITY_ENCODINGS:
-        return _Checked(
-            f"its certificate names no known cardinality encoding: {verdict.cardinality!r}"
-        )
-    clauses, _ = cube_formula(claim, cube, verdict.cardinality)
+    try:
+        clauses, _ = cube_formula(claim, cube, verdict.cardinality)
+    except BoardsatError as error:  # the directory names an encoding there is none of
+        return _Checked(f"its formula cannot be rebuilt: {error}")
     if formula_hash(clauses) != verdict.formula_hash:
         return _Checked("its certificate refutes another formula than the claim and cube rebuild")
     try:

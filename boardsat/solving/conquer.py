@@ -23,6 +23,7 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key, Model
 from boardsat.core.results import Status
 from boardsat.encoders.cnf.backend import translate
+from boardsat.encoders.cnf.cardinality import check_encoding_name
 from boardsat.encoders.cnf.certified import solve_certified, solver_setup
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.encoders.cnf.formula import CnfFormula
@@ -111,6 +112,7 @@ def model_formula(
 ) -> tuple[list[list[int]], int]:
     formula = CnfFormula(keep=True)
     formula.reserve(model.num_vars)
+    cardinality = check_encoding_name(cardinality)  # a name read from a proof directory, too
     translate(model.constraints, lambda lit: lit, formula, cardinality, DEFAULT_CIRCUIT_ENCODING)
     assert formula.kept is not None
     return formula.kept, formula.top

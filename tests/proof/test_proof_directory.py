@@ -237,7 +237,7 @@ def test_a_verdict_naming_an_unknown_encoding_fails_the_check(finished: ProofDir
     entries[-1]["cardinality"] = "frozenset()"
     settled.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
     problems = check_proof(finished).problems
-    assert any("no known cardinality encoding: 'frozenset()'" in problem for problem in problems)
+    assert any("unknown cardinality encoding 'frozenset()'" in problem for problem in problems)
 
 
 @pytest.mark.slow
