@@ -44,7 +44,7 @@ from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 
-from boardsat.core.deadline import Deadline
+from boardsat.core.deadline import CHECK_EVERY, Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key, Model
 from boardsat.core.planning_task import Action, Fact, PlanningTask
@@ -155,14 +155,20 @@ def slack_costs(task: PlanningTask) -> list[int]:
     return costs
 
 
-def reachability_layers(task: PlanningTask) -> tuple[dict[Fact, int], dict[int, int]]:
-    """The first relaxed layer of every reachable fact and action (index), ignoring deletions."""
+def reachability_layers(
+    task: PlanningTask, deadline: Deadline | None = None
+) -> tuple[dict[Fact, int], dict[int, int]]:
+    """The first relaxed layer of every reachable fact and action (index), ignoring deletions.
+    A long line's layers take seconds, so ``deadline`` is looked at as they go (OutOfTime)."""
+    clock = deadline or Deadline(None)
     facts: dict[Fact, int] = {(var, value): 0 for var, value in enumerate(task.initial)}
     actions: dict[int, int] = {}
     layer = 0
     while True:
         added: list[Fact] = []
         for index, action in enumerate(task.actions):
+            if index % CHECK_EVERY == 0:
+                clock.check()
             if index not in actions:
                 if not all(fact in facts for fact in action.pre):
                     continue
@@ -262,7 +268,7 @@ class HorizonEncoding:
         self.fact_layer: dict[Fact, int] = {}
         self.action_layer: dict[int, int] = {}
         if self.options.reachability:
-            self.fact_layer, self.action_layer = reachability_layers(task)
+            self.fact_layer, self.action_layer = reachability_layers(task, deadline)
         self.costs: list[int] = []
         if self.options.potential and task.potential:
             self.costs = slack_costs(task)

@@ -103,12 +103,32 @@ class PlanningTask:
                 raise BoardsatError(f"goal allows no value for variable {self._name(var)!r}")
             for value in allowed:
                 self._check_fact((var, value), "goal")
+        facts = {
+            (var, value) for var, variable in enumerate(self.variables) for value in variable.values
+        }
         for action in self.actions:
-            for fact in (*action.pre, *action.effects):
-                self._check_fact(fact, f"action {action.name!r}")
-            for effect in action.conditional:
-                for fact in (*effect.condition, (effect.var, effect.value)):
+            if not self._within(action, facts):
+                for fact in (*action.pre, *action.effects):
                     self._check_fact(fact, f"action {action.name!r}")
+                for effect in action.conditional:
+                    for fact in (*effect.condition, (effect.var, effect.value)):
+                        self._check_fact(fact, f"action {action.name!r}")
+
+    @staticmethod
+    def _within(action: Action, facts: set[Fact]) -> bool:
+        """Whether every fact ``action`` names is one of ``facts``: set lookups, since a large
+        board's task names about a million facts and is built inside the user's time limit."""
+        try:
+            return (
+                facts.issuperset(action.pre)
+                and facts.issuperset(action.effects)
+                and all(
+                    facts.issuperset(effect.condition) and (effect.var, effect.value) in facts
+                    for effect in action.conditional
+                )
+            )
+        except TypeError:  # an unhashable value: _check_fact names it
+            return False
 
     def _name(self, var: int) -> Hashable:
         return self.variables[var].name if 0 <= var < len(self.variables) else var

@@ -77,13 +77,16 @@ def planning_task(instance: FlipIt, flips: str = "conditional") -> PlanningTask:
     variables = tuple(Variable(("hole", c), (True, False)) for c in range(n)) + tuple(
         Variable(("colour", c), (BLACK, WHITE)) for c in range(n)
     )
-    actions = []
-    for source, target, over in jumps(instance.board):
-        turns = tuple(
+    turned = {  # each cell's two turns, made once: a long line's jumps share them
+        c: tuple(
             ConditionalEffect(((colour(c), shown),), colour(c), _OTHER[shown])
-            for c in over
             for shown in (BLACK, WHITE)
         )
+        for c in range(n)
+    }
+    actions = []
+    for source, target, over in jumps(instance.board):
+        turns = tuple(effect for c in over for effect in turned[c])
         for jumper in (BLACK, WHITE):
             pre = (
                 (hole(source), False),

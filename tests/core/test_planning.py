@@ -187,6 +187,25 @@ def test_task_rejects_values_outside_domains_and_clashing_effects() -> None:
         task.apply((0,), clash)
 
 
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("pre", ((0, 2),), ()),
+        Action("effect", (), ((1, 0),)),
+        Action("condition", (), (), (ConditionalEffect(((0, 5),), 0, 1),)),
+        Action("turn", (), (), (ConditionalEffect(((0, 0),), 0, 7),)),
+        Action("unhashable", ((0, [0]),), ()),  # type: ignore[arg-type]
+    ],
+    ids=lambda action: action.name,
+)
+def test_a_task_names_the_action_whose_fact_lies_outside_the_domains(action: Action) -> None:
+    """The facts are looked up in one set for speed; a miss still gets the precise line."""
+    with pytest.raises(BoardsatError, match=f"action '{action.name}': .*(not a value|no variable)"):
+        PlanningTask(
+            (Variable("x", (0, 1)),), (0,), {}, (Action("fine", ((0, 0),), ((0, 1),)), action)
+        )
+
+
 def test_three_endings_are_distinct() -> None:
     line = "bbb.w"
     best = shortest_path(flip_moves, line, flip_goal)
