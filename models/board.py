@@ -109,11 +109,8 @@ class Board:
         moves = self._knight_moves.get(square)
         if moves is None:
             row, col = square
-            moves = [
-                (row + dr, col + dc)
-                for dr, dc in KNIGHT_STEPS
-                if 0 <= row + dr < self.rows and 0 <= col + dc < self.cols
-            ]
+            targets = ((row + dr, col + dc) for dr, dc in KNIGHT_STEPS)
+            moves = [target for target in targets if self.contains(target)]
             self._knight_moves[square] = moves
         return moves
 
