@@ -263,8 +263,8 @@ def run_in_child(
     quiet: bool = False,
     cpu_clock: bool = False,
 ) -> Finished[T] | TimedOut:
-    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), or as soon
-    as the run is cancelled.
+    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), counted
+    from this call, or as soon as the run is cancelled.
 
     ``cpu_clock`` counts ``limit`` and ``grace`` in the child's CPU seconds, for a job whose
     solver stops itself by that clock (a cube's): on a loaded machine the wall clock runs ahead,
@@ -276,10 +276,14 @@ def run_in_child(
     words (``terminate called after throwing ...``) would break the one-line rule; the child's
     failures come over the pipe all the same.
     """
+    called = time.monotonic()
     child = Child(_send_value, job, quiet, own_group=True)
+    within = None if limit is None else limit + grace
+    if within is not None and not cpu_clock:  # starting the fork server spent the wall's limit too
+        within = max(within - (time.monotonic() - called), 0.0)
     try:
         with stopper(child.stop):  # a cancelled run (Ctrl-C) kills the child, ending the wait
-            ready = _answered(child, None if limit is None else limit + grace, cpu_clock)
+            ready = _answered(child, within, cpu_clock)
         if cancelled():
             return TimedOut(None)
         if not ready:

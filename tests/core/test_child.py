@@ -11,9 +11,11 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from boardsat.core import child as child_module
 from boardsat.core.child import ChildFailed, ChildOutOfMemory, Finished, TimedOut, run_in_child
 from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.errors import BoardsatError
@@ -93,6 +95,25 @@ def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: 
             return
         time.sleep(0.05)
     pytest.fail("the grandchild outlived the job's limit")
+
+
+def test_the_wall_limit_counts_from_the_call_not_from_the_childs_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Starting the fork server first (a command's first child) imports what the caller has;
+    under load that took half a second, which a `--time-limit 1` run overran by. A start made
+    one second slow here must leave the job no extra second."""
+    starts = child_module.Child.__init__
+
+    def slow_start(self: child_module.Child, *args: Any, **kwargs: Any) -> None:
+        time.sleep(1.0)
+        starts(self, *args, **kwargs)
+
+    monkeypatch.setattr(child_module.Child, "__init__", slow_start)
+    started = time.perf_counter()
+    ran = run_in_child(lambda: time.sleep(60), limit=1.2, grace=0.0)
+    assert isinstance(ran, TimedOut)
+    assert time.perf_counter() - started < 2.0
 
 
 def test_on_the_cpu_clock_a_job_is_killed_by_its_cpu_seconds_not_the_wall_s() -> None:
