@@ -76,6 +76,7 @@ def test_an_abort_is_out_of_memory_and_a_quiet_childs_last_words_are_not_shown(
     assert capfd.readouterr().err == ""
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: Path) -> None:
     pid_file = tmp_path / "grandchild"
 
@@ -97,6 +98,7 @@ def test_a_job_past_its_limit_is_killed_with_the_processes_it_started(tmp_path: 
     pytest.fail("the grandchild outlived the job's limit")
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_the_wall_limit_counts_from_the_call_not_from_the_childs_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -116,6 +118,7 @@ def test_the_wall_limit_counts_from_the_call_not_from_the_childs_start(
     assert time.perf_counter() - started < 2.0
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_on_the_cpu_clock_a_job_is_killed_by_its_cpu_seconds_not_the_wall_s() -> None:
     """A cube's solver stops itself by its CPU seconds; a busy machine's wall clock must not
     kill it first. A job that waits uses no CPU: the wall clock kills it, the CPU clock lets it
@@ -164,6 +167,7 @@ def test_a_child_that_dies_without_a_word_is_a_failure_naming_its_exit_code() ->
         run_in_child(die, limit=30.0)
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_a_timed_job_may_race_and_its_racers_die_with_it() -> None:
     """A benchmark times a race in a child: the racers are the child's children."""
 

@@ -111,6 +111,7 @@ def test_an_infeasible_model_is_reported_as_such() -> None:
     assert race(racers).result.status is Status.UNSATISFIABLE
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_a_time_limit_gives_unknown_with_the_best_of_both_and_no_child_left() -> None:
     """Neither the prover (RC2) nor the placer can refute the pigeonhole principle; the placer's
     first placement comes at once, every pigeon out."""

@@ -85,6 +85,7 @@ def hard(family: str, escape: bool = False) -> Model:
     return pigeonhole(HARD_PIGEONHOLE_HOLES, escape=escape)
 
 
+@pytest.mark.slow  # runs out a time limit
 @pytest.mark.parametrize(("backend", "family"), HARD_CASES)
 def test_a_time_limit_on_a_provably_hard_model_is_unknown_within_the_limit(
     backend: str, family: str
@@ -126,6 +127,7 @@ def test_a_thread_deadline_counts_that_threads_cpu_seconds_wherever_it_is_read()
     assert seen == [True] and deadline.elapsed() >= 0.05
 
 
+@pytest.mark.slow  # runs out a time limit
 @pytest.mark.parametrize(
     ("backend", "family", "options"),
     [

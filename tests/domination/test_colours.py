@@ -175,6 +175,7 @@ def test_each_racer_of_a_half_alone_proves_the_half_optimum(knights_on: str) -> 
                 assert any(attacks(square, knight) for knight in placement), square
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_a_time_limit_on_a_split_keeps_a_valid_placement_and_a_sound_bound() -> None:
     """Whatever the halves reach within 2 s on 27x27, the whole board's answer is consistent
     with the published optimum, and a placement holds knights of both colours by the rules."""

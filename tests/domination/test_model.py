@@ -205,6 +205,7 @@ def test_a_limit_spent_before_the_solver_starts_gives_unknown(
         assert validate(20, 20, "independent", answer.placement) == []
 
 
+@pytest.mark.slow  # runs out a time limit
 @pytest.mark.parametrize(("route", "backend", "options"), TIME_LIMITED)
 def test_a_time_limit_keeps_a_valid_placement_and_a_sound_bound(
     route: str, backend: str, options: dict[str, int]

@@ -101,6 +101,7 @@ def test_stop_at_ends_cpsat_at_a_good_enough_solution_unproven() -> None:
     assert heard and heard[-1].objective == result.objective
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_the_search_route_answers_with_a_valid_placement_named_by_its_route() -> None:
     answer = solve_domination(14, 14, "total", route="search", time_limit=5)
     assert answer.routes == ("search",)

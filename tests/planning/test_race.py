@@ -76,6 +76,7 @@ def test_a_race_nobody_wins_is_the_longest_refutation() -> None:
     assert answer.outcome.ending is Ending.UNKNOWN and answer.outcome.refuted_up_to == 7
 
 
+@pytest.mark.slow  # runs out a time limit
 def test_a_race_past_its_limit_is_unknown() -> None:
     answer = race_routes(PUZZLE, {"stuck": stuck}, time_limit=0.2)
     assert answer.outcome.ending is Ending.UNKNOWN and answer.moves is None
