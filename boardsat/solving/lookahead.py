@@ -83,18 +83,38 @@ def lookahead_cubes(
 
 
 def _best_variable(solver: object, base: list[int], candidates: list[int]) -> int | None:
-    ok, implied = solver.propagate(assumptions=base)  # type: ignore[attr-defined]
+    """The candidate whose two branches under ``base`` imply the most, or None where none is
+    left open (or ``base`` fails outright).
+
+    A failed literal is no split: its complement follows from ``base``, so it joins the
+    probing's assumptions and the search goes on. Literals the formula fixes at the root are
+    such literals too, and propagation does not list them as assigned: taken for splits, they
+    made cubes that died at once beside a copy of their parent, split after split.
+    """
+    forced = list(base)
+    ok, implied = solver.propagate(assumptions=forced)  # type: ignore[attr-defined]
+    if not ok:
+        return None
     assigned = {abs(lit) for lit in implied}
     best, best_score = None, -1
     for var in candidates:
         if var in assigned:
             continue
-        score = 1
+        sizes = []
         for lit in (var, -var):
-            ok, implied = solver.propagate(assumptions=[*base, lit])  # type: ignore[attr-defined]
+            ok, implied = solver.propagate(assumptions=[*forced, lit])  # type: ignore[attr-defined]
             if not ok:
-                return var  # a failed literal: one branch dies at once
-            score *= len(implied) - len(assigned)
+                forced.append(-lit)
+                break
+            sizes.append(len(implied))
+        if len(sizes) < 2:  # a failed literal: what the leaf implies grew, so measure it again
+            ok, implied = solver.propagate(assumptions=forced)  # type: ignore[attr-defined]
+            if not ok:
+                return None
+            assigned = {abs(lit) for lit in implied}
+            best, best_score = (None, -1) if best in assigned else (best, best_score)
+            continue
+        score = (sizes[0] - len(assigned)) * (sizes[1] - len(assigned))
         if score > best_score:
             best, best_score = var, score
     return best

@@ -198,6 +198,24 @@ def test_lookahead_cubes_cover_their_parent_and_a_missing_cube_is_caught(variant
         assert conquer(claim, cubes[missing], "cadical195", None).status is Status.UNSATISFIABLE
 
 
+def test_a_split_never_branches_on_what_its_parent_implies() -> None:
+    """Covering the corner of dominating 7x7 with no knight on (0,0) or (1,2) needs one on
+    (2,1): propagation fixes it at the root, so it is no choice to split on. Taken for one, it
+    gave cubes that died at once beside a copy of their parent, split after split (the 33x33
+    dark lemma lost two cube limits of CPU so)."""
+    claim = DominationClaim(7, 7, "dominating", 9)
+    parent = Cube(fixed=((("knight", 0, 0), False), (("knight", 1, 2), False)))
+    cubes = lookahead_cubes(claim, parent, 6, over=claim.decisions())
+    assert len({frozenset(cube.fixed) for cube in cubes}) == len(cubes) >= 2
+    for cube in cubes:
+        keys = [key for key, _ in cube.fixed]
+        assert len(keys) == len(set(keys)) and ("knight", 2, 1) not in keys
+        assert cube.fixed[: len(parent.fixed)] == parent.fixed
+    clauses = coverage_formula(claim, parent, cubes)
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        assert solver.solve() is False
+
+
 @pytest.mark.parametrize("route", ["cpsat", "scip", "glucose4"])
 def test_every_route_refutes_what_cadical_refutes(route: str) -> None:
     claim = DominationClaim(6, 6, "dominating", published_minimum(6, "dominating") - 1)
