@@ -263,8 +263,13 @@ def run_in_child(
     quiet: bool = False,
     cpu_clock: bool = False,
 ) -> Finished[T] | TimedOut:
-    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), counted
-    from this call, or as soon as the run is cancelled.
+    """Run ``job`` in a child killed ``grace`` seconds past ``limit`` (None: never), or as soon
+    as the run is cancelled.
+
+    A job with a grace stops itself at its own limit, counted from its own start, and the kill
+    is only a net. With no grace the kill is the limit, for a job that cannot stop itself (a
+    decision diagram's C++), so it counts from this call: a command's first child starts the
+    fork server, which under load took half a second of a one-second limit.
 
     ``cpu_clock`` counts ``limit`` and ``grace`` in the child's CPU seconds, for a job whose
     solver stops itself by that clock (a cube's): on a loaded machine the wall clock runs ahead,
@@ -279,7 +284,7 @@ def run_in_child(
     called = time.monotonic()
     child = Child(_send_value, job, quiet, own_group=True)
     within = None if limit is None else limit + grace
-    if within is not None and not cpu_clock:  # starting the fork server spent the wall's limit too
+    if within is not None and not grace and not cpu_clock:  # the kill is the limit: see above
         within = max(within - (time.monotonic() - called), 0.0)
     try:
         with stopper(child.stop):  # a cancelled run (Ctrl-C) kills the child, ending the wait

@@ -103,8 +103,8 @@ def test_the_wall_limit_counts_from_the_call_not_from_the_childs_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Starting the fork server first (a command's first child) imports what the caller has;
-    under load that took half a second, which a `--time-limit 1` run overran by. A start made
-    one second slow here must leave the job no extra second."""
+    under load that took half a second, which `tour 8 --count --time-limit 1` overran by. Where
+    the kill is the limit (no grace), a start made one second slow here leaves no extra second."""
     starts = child_module.Child.__init__
 
     def slow_start(self: child_module.Child, *args: Any, **kwargs: Any) -> None:
