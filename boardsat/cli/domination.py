@@ -534,8 +534,12 @@ def _backend_options(
     backend: str, route: str, proof: str | None, optimisation: str | None, workers: int | None
 ) -> dict[str, Any]:
     """The flags that configure one backend, refused in one line where that backend has none."""
-    if backend in (CPSAT, *MIP_BACKENDS) and (proof is not None or optimisation is not None):
-        raise BoardsatError(f"--proof and --optimisation need a SAT backend, not {backend}")
+    sat_only = [
+        flag for flag, value in (("--proof", proof), ("--optimisation", optimisation)) if value
+    ]
+    if backend in (CPSAT, *MIP_BACKENDS) and sat_only:
+        needs = "needs" if len(sat_only) == 1 else "need"
+        raise BoardsatError(f"{' and '.join(sat_only)} {needs} a SAT backend, not {backend}")
     if backend != CPSAT and workers is not None:
         raise BoardsatError("--workers is a CP-SAT option")
     given = {"proof": proof, "optimisation": optimisation, "workers": workers}

@@ -128,13 +128,20 @@ def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) 
 
 
 @pytest.mark.parametrize("backend", ["cpsat", "highs", "scip"])
-def test_a_sat_option_on_another_backend_names_the_option_not_an_internal_one(
-    run_cli: CliRun, backend: str
+@pytest.mark.parametrize(
+    ("given", "named"),
+    [
+        (("--optimisation", "maxsat"), "--optimisation needs"),
+        (("--proof", "p.drat"), "--proof needs"),
+        (("--proof", "p.drat", "--optimisation", "maxsat"), "--proof and --optimisation need"),
+    ],
+)
+def test_a_sat_option_on_another_backend_names_the_options_given_not_an_internal_one(
+    run_cli: CliRun, backend: str, given: tuple[str, ...], named: str
 ) -> None:
-    args = ("--backend", backend, "--route", "single", "--optimisation", "maxsat")
-    code, out, err = run_cli("domination", "6", *args)
+    code, out, err = run_cli("domination", "6", "--backend", backend, "--route", "single", *given)
     assert code == 2 and out == ""
-    assert err == f"boardsat: error: --proof and --optimisation need a SAT backend, not {backend}\n"
+    assert err == f"boardsat: error: {named} a SAT backend, not {backend}\n"
 
 
 def test_impossible_board_says_so(run_cli: CliRun) -> None:
