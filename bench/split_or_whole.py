@@ -12,7 +12,8 @@ from __future__ import annotations
 import resource
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from functools import partial
+from typing import TypeVar, cast
 
 from boardsat.models.domination.proving.halves import HalfClaim
 from boardsat.models.domination.routes import ORDER, backend_kind
@@ -25,6 +26,7 @@ T = TypeVar("T")
 
 
 def cpu_seconds() -> float:
+    """This process's CPU seconds: CaDiCaL solves in it, so its wall time would count the load."""
     used = resource.getrusage(resource.RUSAGE_SELF)
     return used.ru_utime + used.ru_stime
 
@@ -36,6 +38,13 @@ def timed(work: Callable[[], T]) -> tuple[T, float]:
     return value, cpu_seconds() - started
 
 
+def squares(cube: Cube) -> str:
+    """The cube's knights as squares, ``-`` before a square it leaves empty."""
+    return " ".join(
+        f"{'' if value else '-'}{cast(tuple[object, ...], key)[1:]}" for key, value in cube.fixed
+    )
+
+
 def main(n: int, colour: str, at_most: int, cubes: int = 8) -> None:
     claim = HalfClaim(n, n, colour, at_most, ORDER[backend_kind(ROUTE)])
     print(claim.describe())
@@ -43,10 +52,9 @@ def main(n: int, colour: str, at_most: int, cubes: int = 8) -> None:
     print(f"split into {len(split)} cubes: {seconds:.1f} CPU-s")
     total = 0.0
     for cube in split:
-        verdict, seconds = timed(lambda cube=cube: conquer(claim, cube, ROUTE, None))
+        verdict, seconds = timed(partial(conquer, claim, cube, ROUTE, None))
         total += seconds
-        fixed = " ".join(f"{'' if value else '-'}{key[1:]}" for key, value in cube.fixed)
-        print(f"cube {fixed}: {verdict.status.name} {seconds:.1f} CPU-s")
+        print(f"cube {squares(cube)}: {verdict.status.name} {seconds:.1f} CPU-s")
     print(f"cubes in all: {total:.1f} CPU-s")
     verdict, seconds = timed(lambda: conquer(claim, Cube(), ROUTE, None))
     print(f"whole: {verdict.status.name} {seconds:.1f} CPU-s")

@@ -534,9 +534,8 @@ def _backend_options(
     backend: str, route: str, proof: str | None, optimisation: str | None, workers: int | None
 ) -> dict[str, Any]:
     """The flags that configure one backend, refused in one line where that backend has none."""
-    sat_only = [
-        flag for flag, value in (("--proof", proof), ("--optimisation", optimisation)) if value
-    ]
+    given_sat = (("--proof", proof), ("--optimisation", optimisation))
+    sat_only = [flag for flag, value in given_sat if value is not None]
     if backend in (CPSAT, *MIP_BACKENDS) and sat_only:
         needs = "needs" if len(sat_only) == 1 else "need"
         raise BoardsatError(f"{' and '.join(sat_only)} {needs} a SAT backend, not {backend}")

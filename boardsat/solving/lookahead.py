@@ -3,9 +3,9 @@
 Each leaf of a growing binary tree is a cube; the leaf with the most unassigned variables is
 split on the variable whose two branches imply the most (the product of both branches' implied
 literals, so a variable that is decisive both ways wins), measured by unit propagation on the
-claim's CNF. A branch whose propagation fails is kept as a cube all the same (any route refutes
-it at once), so the leaves always cover their parent exactly: ``coverage_formula`` lets a checker
-confirm it rather than assume it.
+claim's CNF. A literal whose propagation fails is never split on: its complement joins the
+probing's assumptions, not the cube. Each split fixes one variable both ways, so the leaves cover
+their parent exactly: ``coverage_formula`` lets a checker confirm it rather than assume it.
 """
 
 from __future__ import annotations
@@ -84,40 +84,60 @@ def lookahead_cubes(
 
 def _best_variable(solver: object, base: list[int], candidates: list[int]) -> int | None:
     """The candidate whose two branches under ``base`` imply the most, or None where none is
-    left open (or ``base`` fails outright).
-
-    A failed literal is no split: its complement follows from ``base``, so it joins the
-    probing's assumptions and the search goes on. Literals the formula fixes at the root are
-    such literals too, and propagation does not list them as assigned: taken for splits, they
-    made cubes that died at once beside a copy of their parent, split after split.
-    """
-    forced = list(base)
-    ok, implied = solver.propagate(assumptions=forced)  # type: ignore[attr-defined]
-    if not ok:
+    left open (or ``base`` fails outright). Every score is measured against the same
+    assumptions: ``base`` and what its failed literals force."""
+    probed = _forced(solver, base, candidates)
+    if probed is None:
         return None
-    assigned = {abs(lit) for lit in implied}
+    forced, assigned = probed
     best, best_score = None, -1
     for var in candidates:
         if var in assigned:
             continue
-        sizes = []
+        score = 1
         for lit in (var, -var):
-            ok, implied = solver.propagate(assumptions=[*forced, lit])  # type: ignore[attr-defined]
-            if not ok:
-                forced.append(-lit)
-                break
-            sizes.append(len(implied))
-        if len(sizes) < 2:  # a failed literal: what the leaf implies grew, so measure it again
-            ok, implied = solver.propagate(assumptions=forced)  # type: ignore[attr-defined]
-            if not ok:
-                return None
-            assigned = {abs(lit) for lit in implied}
-            best, best_score = (None, -1) if best in assigned else (best, best_score)
-            continue
-        score = (sizes[0] - len(assigned)) * (sizes[1] - len(assigned))
+            _, implied = solver.propagate(assumptions=[*forced, lit])  # type: ignore[attr-defined]
+            score *= len(implied) - len(assigned)
         if score > best_score:
             best, best_score = var, score
     return best
+
+
+def _forced(
+    solver: object, base: list[int], candidates: list[int]
+) -> tuple[list[int], set[int]] | None:
+    """``base`` and the complement of each failed literal among the candidates, until no
+    candidate fails either way, with the variables they assign; None where they fail together.
+
+    A failed literal is no split: its complement follows from ``base``. Literals the formula
+    fixes at the root are such literals too, and propagation does not list them as assigned:
+    taken for splits, they made cubes that died at once beside a copy of their parent, split
+    after split.
+    """
+    forced = list(base)
+    assigned = _assigned(solver, forced)
+    grew = True
+    while grew:
+        grew = False
+        for var in candidates:
+            if assigned is None:
+                return None
+            if var in assigned:
+                continue
+            for lit in (var, -var):
+                ok, _ = solver.propagate(assumptions=[*forced, lit])  # type: ignore[attr-defined]
+                if not ok:
+                    forced.append(-lit)
+                    assigned, grew = _assigned(solver, forced), True
+                    break
+    return None if assigned is None else (forced, assigned)
+
+
+def _assigned(solver: object, assumptions: list[int]) -> set[int] | None:
+    """The variables ``assumptions`` assign, themselves included (None: they fail).
+    Propagation leaves out an assumption the formula fixes at its root, so it is added here."""
+    ok, implied = solver.propagate(assumptions=assumptions)  # type: ignore[attr-defined]
+    return {abs(lit) for lit in (*implied, *assumptions)} if ok else None
 
 
 def coverage_formula(claim: Claim, parent: Cube, children: list[Cube]) -> list[list[int]]:

@@ -133,6 +133,7 @@ def test_bad_input_is_one_line_and_status_two(run_cli: CliRun, args: list[str]) 
     [
         (("--optimisation", "maxsat"), "--optimisation needs"),
         (("--proof", "p.drat"), "--proof needs"),
+        (("--proof", ""), "--proof needs"),
         (("--proof", "p.drat", "--optimisation", "maxsat"), "--proof and --optimisation need"),
     ],
 )
