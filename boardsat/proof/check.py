@@ -188,7 +188,10 @@ def _coverage_problems(claim: Claim, split: Split, tree: dict[str, Leaf]) -> lis
         return [f"no check is known for the {split.splitter} split"]
     from pysat.solvers import Solver
 
-    clauses = coverage_formula(whose, parent.cube, list(split.cubes))
+    try:
+        clauses = coverage_formula(whose, parent.cube, list(split.cubes))
+    except BoardsatError as error:
+        return [f"the split of {split.parent or 'the claim'} cannot be rebuilt: {error}"]
     with Solver(name=COVERAGE_SOLVER, bootstrap_with=clauses, with_proof=True) as solver:
         if solver.solve():
             return [f"the split of {split.parent or 'the claim'} misses a case"]

@@ -18,7 +18,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol
 
+from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key, Model
+
+
+def literal(model: Model, key: Key, value: bool) -> int:
+    """The literal that gives ``key`` its ``value``. A cube read from a proof directory may name
+    any key, so one the model lacks is one line of error, not a KeyError."""
+    try:
+        lit = model.lit(key)
+    except KeyError:
+        message = f"a cube names {key!r}, which the claim's model has no variable for"
+        raise BoardsatError(message) from None
+    return lit if value else -lit
 
 
 @dataclass(frozen=True)
@@ -32,10 +44,9 @@ class Cube:
     def apply(self, model: Model) -> None:
         """Add the cube's constraints to ``model`` (a fresh build of the claim's model)."""
         for key, value in self.fixed:
-            lit = model.lit(key)
-            model.add_clause([lit if value else -lit])
+            model.add_clause([literal(model, key, value)])
         for keys, count in self.counts:
-            model.add_exactly([model.lit(key) for key in keys], count)
+            model.add_exactly([literal(model, key, True) for key in keys], count)
 
     def extended(self, fixed: Sequence[tuple[Key, bool]]) -> Cube:
         """This cube with more variables fixed (a cube split again)."""

@@ -17,7 +17,7 @@ from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key
 from boardsat.solving.conquer import model_formula
-from boardsat.solving.cube import Claim, Cube, claim_model
+from boardsat.solving.cube import Claim, Cube, claim_model, literal
 
 PROPAGATOR = "glucose4"  # propagates under assumptions without a search
 
@@ -153,5 +153,5 @@ def coverage_formula(claim: Claim, parent: Cube, children: list[Cube]) -> list[l
         if child.counts != parent.counts:
             raise BoardsatError("coverage_formula covers literal cubes only")
         extra = [(key, value) for key, value in child.fixed if (key, value) not in known]
-        clauses.append([-model.lit(key) if value else model.lit(key) for key, value in extra])
+        clauses.append([literal(model, key, not value) for key, value in extra])
     return clauses

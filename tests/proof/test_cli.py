@@ -98,6 +98,22 @@ def test_a_tampered_proof_fails_its_check_with_exit_status_1(
     assert out.splitlines()[-1] == f"the claim is not proven: {problems} above"  # the verdict
 
 
+def test_a_cube_naming_no_variable_of_the_claim_fails_the_check_in_one_line(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    """The fuzz wrote a key the model lacks into a split; the check raised KeyError."""
+    proof = tmp_path / "p"
+    code, _, err = run_cli("domination", "5", "--cubes", "--proof-dir", str(proof), "--quiet")
+    assert code == 0, err
+    splits = [json.loads(line) for line in (proof / "splits.jsonl").read_text().splitlines()]
+    splits[0]["cubes"][0]["fixed"] = [[0, False]]
+    (proof / "splits.jsonl").write_text("".join(json.dumps(split) + "\n" for split in splits))
+    code, out, err = run_cli("proof", "check", "--jobs", "1", str(proof))
+    assert code == 1 and err == ""
+    assert "problem: the split of the claim cannot be rebuilt: a cube names 0," in out
+    assert out.splitlines()[-1].startswith("the claim is not proven")
+
+
 def test_a_placement_search_cut_short_is_caught_by_a_cube_that_finds_fewer_knights(
     run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
