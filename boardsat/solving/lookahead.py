@@ -90,14 +90,15 @@ def _best_variable(solver: object, base: list[int], candidates: list[int]) -> in
     if probed is None:
         return None
     forced, assigned = probed
+    _, listed = solver.propagate(assumptions=forced)  # type: ignore[attr-defined]
     best, best_score = None, -1
     for var in candidates:
         if var in assigned:
             continue
         score = 1
-        for lit in (var, -var):
+        for lit in (var, -var):  # both lists leave out what the root fixes, so the gain is true
             _, implied = solver.propagate(assumptions=[*forced, lit])  # type: ignore[attr-defined]
-            score *= len(implied) - len(assigned)
+            score *= len(implied) - len(listed)
         if score > best_score:
             best, best_score = var, score
     return best

@@ -21,10 +21,11 @@ from boardsat.models.domination.proving.cubes import (
     band_split,
     inner_rows,
 )
+from boardsat.models.domination.proving.halves import HalfClaim
 from boardsat.models.domination.rules import validate
 from boardsat.solving import solve as solving
-from boardsat.solving.conquer import conquer
-from boardsat.solving.cube import Cube
+from boardsat.solving.conquer import conquer, model_formula
+from boardsat.solving.cube import Cube, claim_model
 from boardsat.solving.lookahead import coverage_formula, lookahead_cubes
 from boardsat.solving.solve import enumerate_solutions
 from tests.oracles.proofcheck import check_certificate
@@ -214,6 +215,25 @@ def test_a_split_never_branches_on_what_its_parent_implies() -> None:
     clauses = coverage_formula(claim, parent, cubes)
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         assert solver.solve() is False
+
+
+def test_a_split_is_the_same_whether_an_implied_literal_is_written_in_the_cube_or_not() -> None:
+    """With no dark knight on three squares of 9x9's corners, none may stand on (1,1): its
+    propagation fails. Writing that literal into the cube leaves the formula as it was, so the
+    split must not change. Scored against a baseline that counted it, the split did change."""
+    claim = HalfClaim(9, 9, "dark", 6, "hilbert")
+    parent = Cube(
+        fixed=tuple((("knight", *square), False) for square in [(0, 0), (0, 8), (1, 7)])
+    )
+    implied = (("knight", 1, 1), False)
+    model = claim_model(claim, parent)
+    clauses, _ = model_formula(model)
+    with Solver(name="glucose4", bootstrap_with=clauses) as solver:
+        assert solver.propagate(assumptions=[model.lit(implied[0])])[0] is False
+    written = parent.extended([implied])
+    plain = lookahead_cubes(claim, parent, 8, over=claim.decisions())
+    explicit = lookahead_cubes(claim, written, 8, over=claim.decisions())
+    assert [cube.fixed[3:] for cube in plain] == [cube.fixed[4:] for cube in explicit]
 
 
 @pytest.mark.parametrize("route", ["cpsat", "scip", "glucose4"])
