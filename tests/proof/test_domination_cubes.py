@@ -222,9 +222,7 @@ def test_a_split_is_the_same_whether_an_implied_literal_is_written_in_the_cube_o
     propagation fails. Writing that literal into the cube leaves the formula as it was, so the
     split must not change. Scored against a baseline that counted it, the split did change."""
     claim = HalfClaim(9, 9, "dark", 6, "hilbert")
-    parent = Cube(
-        fixed=tuple((("knight", *square), False) for square in [(0, 0), (0, 8), (1, 7)])
-    )
+    parent = Cube(fixed=tuple((("knight", *square), False) for square in [(0, 0), (0, 8), (1, 7)]))
     implied = (("knight", 1, 1), False)
     model = claim_model(claim, parent)
     clauses, _ = model_formula(model)
