@@ -219,8 +219,8 @@ def test_a_split_never_branches_on_what_its_parent_implies() -> None:
 
 def test_a_split_is_the_same_whether_an_implied_literal_is_written_in_the_cube_or_not() -> None:
     """With no dark knight on three squares of 9x9's corners, none may stand on (1,1): its
-    propagation fails. Writing that literal into the cube leaves the formula as it was, so the
-    split must not change. Scored against a baseline that counted it, the split did change."""
+    propagation fails. Writing that into the cube changes no solution and no probe's verdict, so
+    the split must not change. Scored against a baseline that counted it, the split did change."""
     claim = HalfClaim(9, 9, "dark", 6, "hilbert")
     parent = Cube(fixed=tuple((("knight", *square), False) for square in [(0, 0), (0, 8), (1, 7)]))
     implied = (("knight", 1, 1), False)
