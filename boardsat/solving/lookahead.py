@@ -58,7 +58,7 @@ def lookahead_cubes(
     with Solver(name=PROPAGATOR, bootstrap_with=clauses) as solver:
 
         def assumptions(fixed: list[tuple[Key, bool]]) -> list[int]:
-            return [model.lit(key) if value else -model.lit(key) for key, value in fixed]
+            return [literal(model, key, value) for key, value in fixed]
 
         def probe(fixed: list[tuple[Key, bool]]) -> _Leaf:
             ok, implied = solver.propagate(assumptions=assumptions(fixed))
