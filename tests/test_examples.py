@@ -292,6 +292,24 @@ def test_cover_improvements_times_each_better_cover_down_to_the_published_half(
         assert row["ratio"] >= 1.0
 
 
+def test_cover_improvements_searches_one_half_from_each_seed_for_the_seconds_given() -> None:
+    script = Path(__file__).parent.parent / "examples" / "cover_improvements.py"
+    arguments = [sys.executable, str(script), "8", "--colour", "light", "--seeds", "2-3"]
+    arguments += ["--seconds", "0.5"]
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(row["colour"], row["seed"], row["seconds"]) for row in rows] == [
+        ("light", 2, 0.5),
+        ("light", 3, 0.5),
+    ]
+    assert all(row["best"] == published_minimum(8, "total") // 2 for row in rows)
+    bad = subprocess.run(
+        [*arguments, "--seeds", "two"], capture_output=True, text=True, check=False
+    )
+    assert bad.returncode != 0 and "seeds are N or N-M" in bad.stderr
+
+
 @pytest.mark.parametrize("short", [1, 0])
 def test_half_bound_certifies_the_bound_below_the_published_half_and_no_higher(
     tmp_path: Path, short: int
