@@ -11,5 +11,9 @@ BAD_INPUT = 2
 LIMIT_REACHED = 3
 """A time or memory limit ended the run before its answer."""
 
+NOT_CERTIFIED = 4
+"""A proof check found no problem, yet some refutations have no certificate to check here:
+taken from a ledger, lost, or refuted by a route that writes none."""
+
 INTERRUPTED = 130
 """Ctrl-C ended the run (128 + SIGINT, as shells report it)."""

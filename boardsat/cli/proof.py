@@ -22,7 +22,7 @@ from boardsat.cli.common import (
     progress,
     solving_command,
 )
-from boardsat.cli.exits import CHECK_FAILED
+from boardsat.cli.exits import CHECK_FAILED, NOT_CERTIFIED
 from boardsat.cli.terminal import Terminal, current, session
 from boardsat.core.wording import counted, data_size
 from boardsat.models.domination.proving.cubes import LOOKAHEAD_CUBES
@@ -136,7 +136,7 @@ def status(directory: str) -> None:
     """How many cubes are settled, how many remain, and the CPU time spent."""
     proof = ProofDirectory.open(directory)
     state = proof_status(proof)
-    click.echo(proof.manifest()["describes"])
+    click.echo(claim_from_spec(proof.manifest()["claim"]).describe())
     if not state.split:
         click.echo("not split into cubes yet: the same command that began the proof resumes it")
         return
@@ -162,7 +162,8 @@ def status(directory: str) -> None:
 )
 def check(directory: str, jobs: int, ledger: str | None) -> None:
     """Check every cube's certificate, the splits' coverage and the best answer, without
-    trusting the solvers that wrote them."""
+    trusting the solvers that wrote them. Exit status 1 says a problem was found; 4 says the
+    proof holds, but some refutations have no certificate here to check."""
     proof = ProofDirectory.open(directory)
     kept = None if ledger is None else CheckLedger.open(ledger)
 
@@ -198,6 +199,8 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
     best = manifest["best"]
     claim = claim_from_spec(manifest["claim"])
     click.echo(f"{what_it_proves(claim, best)}, {how}" if best else f"the claim is {how}")
+    if not result.certified_all:
+        raise SystemExit(NOT_CERTIFIED)
 
 
 @command.command()

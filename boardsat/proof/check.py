@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +28,7 @@ from boardsat.core.wording import counted
 from boardsat.proof.claims import best_problems, claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import CheckLedger, certificate_digest
-from boardsat.proof.status import REFUTED, Leaf, leaves, nodes
+from boardsat.proof.status import REFUTED, Leaf, split_tree
 from boardsat.solving.conquer import Verdict, cube_formula, formula_hash
 from boardsat.solving.cube import Claim, Cube, Split, model_hash
 from boardsat.solving.lookahead import coverage_formula
@@ -89,11 +89,12 @@ def check_proof(
     splits = directory.splits()
     if not splits:
         problems.append("the claim is not split into cubes yet: nothing is refuted")
+    grown = split_tree(splits)
+    problems += grown.problems
     settled = directory.settled()
-    tree = nodes(splits)
-    for split in splits:
-        problems += _coverage_problems(claim, split, tree)
-    tasks = [(leaf.ident, owning_claim(claim, leaf), leaf.cube) for leaf in leaves(splits)]
+    for split in grown.splits:
+        problems += _coverage_problems(claim, split, grown.nodes)
+    tasks = [(leaf.ident, owning_claim(claim, leaf), leaf.cube) for leaf in grown.leaves()]
     verdicts = [settled.get(ident) for ident, _, _ in tasks]
     accepted = [
         None if ledger is None or verdict is None else ledger.accepted_for(verdict.formula_hash)
@@ -132,7 +133,7 @@ def check_proof(
         certified,
         uncertified,
         from_ledger,
-        _grounds(claim, splits),
+        _grounds(claim, grown.splits),
         len(fallen),
         tuple(missing),
     )
@@ -158,7 +159,7 @@ def _earlier_problems(claim: Claim, fallen: list[dict[str, Any]]) -> list[str]:
     return problems
 
 
-def _grounds(claim: Claim, splits: list[Split]) -> str | None:
+def _grounds(claim: Claim, splits: Sequence[Split]) -> str | None:
     """Why refuting the formula proves the claim, and why each split's cases are all the cases
     (a puzzle's own splitter may say: ``split_grounds``)."""
     said = [claim.grounds()]
@@ -174,11 +175,9 @@ def owning_claim(claim: Claim, leaf: Leaf) -> Claim:
 
 
 def _coverage_problems(claim: Claim, split: Split, tree: dict[str, Leaf]) -> list[str]:
-    """What is wrong with how ``split`` covers its parent: a cube or lemma, or the claim. A
-    lemma's split covers the lemma's formula."""
-    parent = Leaf("", Cube()) if not split.parent else tree.get(split.parent)
-    if parent is None:
-        return [f"a split covers the unknown cube {split.parent}"]
+    """What is wrong with how ``split`` covers its parent: a cube or lemma of ``tree``, or the
+    claim. A lemma's split covers the lemma's formula."""
+    parent = Leaf("", Cube()) if not split.parent else tree[split.parent]
     whose = owning_claim(claim, parent)
     own_check = getattr(whose, "split_problems", None)  # a puzzle's own splitter checks itself
     problems = None if own_check is None else own_check(split)
@@ -227,8 +226,6 @@ def _refutation_problem(
     path = directory.certificate(verdict)
     if path is None and verdict.certificate_sha256 is None:
         return _Checked(UNCERTIFIED)
-    if path is None or not path.is_file():  # taken from a ledger of settled leaves, or lost
-        return _Checked(MISSING)
     if verdict.cardinality is None:
         return _Checked("its certificate names no cardinality encoding")
     try:
@@ -237,6 +234,8 @@ def _refutation_problem(
         return _Checked(f"its formula cannot be rebuilt: {error}")
     if formula_hash(clauses) != verdict.formula_hash:
         return _Checked("its certificate refutes another formula than the claim and cube rebuild")
+    if path is None or not path.is_file():  # taken from a ledger of settled leaves, or lost
+        return _Checked(MISSING)
     try:
         digest = None if accepted is None else certificate_digest(path)
         if accepted and digest in accepted:

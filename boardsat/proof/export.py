@@ -30,7 +30,7 @@ from boardsat.core.errors import BoardsatError
 from boardsat.proof.check import COVERAGE_SOLVER, owning_claim
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
-from boardsat.proof.status import REFUTED, Leaf, leaves, lemma_ident, nodes
+from boardsat.proof.status import REFUTED, Leaf, lemma_ident, split_tree
 from boardsat.solving.conquer import cube_formula, formula_hash
 from boardsat.solving.cube import Claim, Cube, Split
 from boardsat.solving.lookahead import coverage_formula
@@ -52,17 +52,19 @@ def export_proof(directory: ProofDirectory, out: Path) -> Exported:
         raise BoardsatError(f"{out} exists already; it is not overwritten")
     manifest = directory.manifest()
     claim = claim_from_spec(manifest["claim"])
-    splits = directory.splits()
+    grown = split_tree(directory.splits())
     settled = directory.settled()
     tasks = [
         ("lemma" if leaf.is_lemma else "cube", leaf.ident, owning_claim(claim, leaf), leaf.cube)
-        for leaf in leaves(splits)
+        for leaf in grown.leaves()
     ]
     missing = [ident for _, ident, _, _ in tasks if _certified(settled.get(ident)) is None]
-    if not splits or missing:
+    if not grown.splits or grown.problems or missing:
         why = (
-            "it is not split yet"
-            if not splits
+            grown.problems[0]
+            if grown.problems
+            else "it is not split yet"
+            if not grown.splits
             else f"{len(missing)} refutations lack a certificate"
         )
         raise BoardsatError(f"{directory.path} is not a finished, certified proof: {why}")
@@ -76,10 +78,9 @@ def export_proof(directory: ProofDirectory, out: Path) -> Exported:
             entries.append(
                 _export_refutation(directory, out, files, kind, ident, owner, cube, verdict)
             )
-        tree = nodes(splits)
         coverage = [
-            _export_coverage(out, files, claim, split, tree, index)
-            for index, split in enumerate(splits)
+            _export_coverage(out, files, claim, split, grown.nodes, index)
+            for index, split in enumerate(grown.splits)
         ]
     except BoardsatError:
         shutil.rmtree(out)  # half an export checks nothing, and its name would refuse a rerun
@@ -196,11 +197,6 @@ def _export_coverage(
 ) -> dict[str, Any]:
     """How a split covers its parent: a refuted formula ("some case is missing") for a split
     on literals, or the puzzle's own construction for a split by counts (its lemmas above)."""
-    if split.parent and split.parent not in tree:
-        raise BoardsatError(
-            f"split {index + 1} of the proof names a parent cube {split.parent!r} that no split"
-            " made: the directory is broken (`boardsat proof check` says more)"
-        )
     parent = Leaf("", Cube()) if not split.parent else tree[split.parent]
     entry: dict[str, Any] = {
         "parent": split.parent or "the claim",

@@ -23,7 +23,7 @@ from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.ledger import certificate_digest
 from boardsat.proof.pools import Task, open_pool
-from boardsat.proof.status import REFUTED, leaves, nodes
+from boardsat.proof.status import REFUTED, leaves, split_tree
 from boardsat.solving.conquer import Verdict
 
 
@@ -76,7 +76,7 @@ def regenerate(
     """Solve the certificates of ``tasks`` again, ``workers`` at a time here or on ``dask``,
     and tell each as it is done."""
     claim = claim_from_spec(directory.manifest()["claim"])
-    tree = nodes(directory.splits())
+    tree = split_tree(directory.splits()).nodes
     settled = directory.settled()
     jobs = []
     for task in dict.fromkeys(tasks):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,23 +90,73 @@ def lemma_ident(spec: dict[str, object]) -> str:
     return LEMMA_PREFIX + digest[:16]
 
 
-def nodes(splits: list[Split]) -> dict[str, Leaf]:
-    """Every lemma and cube of the split tree by name, each with the lemma it belongs to."""
-    claim = Leaf("", Cube())
-    found: dict[str, Leaf] = {}
+@dataclass(frozen=True)
+class SplitTree:
+    """The splits a proof rests on, grown from the split of the claim: every cube and lemma
+    they reach by name, the splits reached (the claim's first), and what keeps the splits on
+    file from being one such tree."""
+
+    nodes: dict[str, Leaf]
+    splits: tuple[Split, ...]
+    problems: tuple[str, ...]
+
+    def leaves(self) -> list[Leaf]:
+        """The cubes and lemmas no split divides further: what the proof refutes."""
+        parents = {split.parent for split in self.splits}
+        return [leaf for ident, leaf in self.nodes.items() if ident not in parents]
+
+
+def split_tree(splits: Sequence[Split]) -> SplitTree:
+    """The tree of ``splits`` grown from the claim's (parent ""), whatever their order on file.
+
+    Cubes are named by their content, so a file could name a cube among its own descendants:
+    a split that leads back to a cube on its path is refused, as it would hide that cube's
+    cases, and so is a second split of one parent. A split counts only where it divides a cube
+    or lemma reached from the claim, and a cube of a lemma's split restricts the lemma's
+    formula, never the claim's.
+    """
+    by_parent: dict[str, Split] = {}
+    problems: list[str] = []
     for split in splits:
-        for spec in split.lemmas:
-            ident = lemma_ident(dict(spec))
-            found.setdefault(ident, Leaf(ident, Cube(), dict(spec)))
-        parent = found.get(split.parent, claim)
-        found.update((leaf.ident, leaf) for leaf in map(parent.child, split.cubes))
-    return found
+        if split.parent in by_parent:
+            problems.append(f"{_named(split.parent)} is split twice")
+        else:
+            by_parent[split.parent] = split
+    if splits and "" not in by_parent:
+        problems.append("no split covers the claim itself")
+    found: dict[str, Leaf] = {}
+    reached: list[Split] = []
+
+    def grow(node: Leaf, path: frozenset[str]) -> None:
+        split = by_parent.get(node.ident)
+        if split is None:
+            return
+        reached.append(split)
+        lemmas = [Leaf(lemma_ident(dict(spec)), Cube(), dict(spec)) for spec in split.lemmas]
+        for child in [*lemmas, *map(node.child, split.cubes)]:
+            if child.ident in path:
+                problems.append(f"the split of {_named(node.ident)} leads back to {child.ident}")
+            elif child.ident not in found:
+                found[child.ident] = child
+                grow(child, path | {child.ident})
+
+    if splits:
+        grow(Leaf("", Cube()), frozenset({""}))
+    problems += [
+        f"the split of {_named(split.parent)} divides nothing the claim's split reaches"
+        for split in by_parent.values()
+        if split.parent and split.parent not in found
+    ]
+    return SplitTree(found, tuple(reached), tuple(problems))
 
 
-def leaves(splits: list[Split]) -> list[Leaf]:
-    """The cubes and lemmas no split has divided further: what the proof refutes."""
-    parents = {split.parent for split in splits}
-    return [leaf for ident, leaf in nodes(splits).items() if ident not in parents]
+def _named(ident: str) -> str:
+    return ident or "the claim"
+
+
+def leaves(splits: Sequence[Split]) -> list[Leaf]:
+    """The cubes and lemmas the proof refutes: the leaves of its split tree."""
+    return split_tree(splits).leaves()
 
 
 def pending(directory: ProofDirectory) -> Pending:
@@ -123,9 +173,10 @@ def pending(directory: ProofDirectory) -> Pending:
 
 
 def proof_status(directory: ProofDirectory) -> ProofStatus:
-    splits = directory.splits()
+    grown = split_tree(directory.splits())
+    splits = grown.splits
     settled = directory.settled()
-    tree = leaves(splits)
+    tree = grown.leaves()
     verdicts = [settled.get(leaf.ident) for leaf in tree if not leaf.is_lemma]
     refuted = [v for v in verdicts if v is not None and v.status == REFUTED]
     lemma_ids = {lemma_ident(dict(spec)) for split in splits for spec in split.lemmas}
