@@ -137,6 +137,8 @@ def status(directory: str) -> None:
     proof = ProofDirectory.open(directory)
     state = proof_status(proof)
     click.echo(claim_from_spec(proof.manifest()["claim"]).describe())
+    for problem in state.problems:
+        click.echo(f"problem: {problem}")
     if not state.split:
         click.echo("not split into cubes yet: the same command that began the proof resumes it")
         return

@@ -55,7 +55,8 @@ class Pending:
 @dataclass(frozen=True)
 class ProofStatus:
     """Counts over the leaves of the split tree (a cube split again counts by its children);
-    ``split`` is whether the claim has its root split yet."""
+    ``split`` is whether the claim has its root split yet; ``problems`` what keeps the splits
+    on file from being one tree (``split_tree``): with any, nothing is proven."""
 
     split: bool
     leaves: int
@@ -66,6 +67,7 @@ class ProofStatus:
     lemmas_refuted: int
     cpu: float
     counterexample: bool
+    problems: tuple[str, ...] = ()
 
     @property
     def remaining(self) -> int:
@@ -75,6 +77,7 @@ class ProofStatus:
     def proven(self) -> bool:
         return (
             self.split
+            and not self.problems
             and not self.counterexample
             and self.remaining == 0
             and self.lemmas_refuted == self.lemmas
@@ -195,6 +198,7 @@ def proof_status(directory: ProofDirectory) -> ProofStatus:
         lemmas_refuted=len(lemma_ids - open_lemmas),
         cpu=sum(entry.cpu for entry in settled.values()),
         counterexample=any(entry.status == FOUND for entry in settled.values()),
+        problems=grown.problems,
     )
 
 

@@ -106,6 +106,9 @@ def test_splits_that_lead_back_to_their_own_cubes_certify_nothing(
     assert sum("leads back to" in problem for problem in checked.problems) == len(cases)
     code, out, _ = run_cli("proof", "check", str(tmp_path / "p"))
     assert code == CHECK_FAILED and "the claim is not proven" in out
+    code, out, _ = run_cli("proof", "status", str(tmp_path / "p"))
+    assert code == 0 and out.count("leads back to") == len(cases) and "proven" not in out
+    assert out.splitlines()[0] == FALSE.describe()
 
 
 def test_a_cycle_through_two_splits_is_found_on_its_path(tmp_path: Path) -> None:
