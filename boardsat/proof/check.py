@@ -2,8 +2,9 @@
 
 A proof is certified when the claim rebuilt from the manifest has the model the proof was made
 for; the best answer passes the puzzle's rules; each claim refuted on the way (the manifest's
-``superseded``) fell to an answer that passes the rules too, which needs no solver; every split
-covers its parent (literal splits by
+``superseded``) fell to an answer that passes the rules too, which needs no solver; the splits
+form one tree grown from the claim's (``split_tree``); every split covers its parent (literal
+splits by
 a refutation of "some case is missing", checked by boardsat.certificates.drup; band splits by enumerating
 the profiles again from their certified lemmas); and every leaf cube and lemma is refuted with a
 certificate that the project's own checker accepts for the formula rebuilt from the claim and the
