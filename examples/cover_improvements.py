@@ -4,9 +4,10 @@
     python examples/cover_improvements.py 33 --colour light --seeds 1-8 --seconds 60
 
 Each colour's half is searched for as long as a search with no limit may stall at most
-(``stall_seconds``), or for ``--seconds``, and every better cover is written down with its second. The row's
-``ratio`` is the largest quotient of one better cover's second by the one before it: a search
-that stops after PATIENCE times the seconds its best took would have missed a ratio above that.
+(``stall_seconds``), or for ``--seconds``, and every better cover is written down with its
+second. The row's ``ratio`` is the largest quotient of one better cover's second by the one
+before it: a search that stops after PATIENCE times the seconds its best took would have missed
+a ratio above that.
 """
 
 from __future__ import annotations
