@@ -10,10 +10,9 @@ call the false one certified.
 from __future__ import annotations
 
 import gzip
-import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from boardsat.cli.exits import CHECK_FAILED, NOT_CERTIFIED
 from boardsat.models.board import Board
@@ -21,10 +20,11 @@ from boardsat.models.domination.colours import knight_squares
 from boardsat.models.domination.model import knight_key
 from boardsat.models.domination.proving.halves import HalfClaim
 from boardsat.proof.check import check_proof
-from boardsat.proof.directory import ProofDirectory
+from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.run import new_manifest
 from boardsat.proof.status import lemma_ident, split_tree
 from boardsat.solving.conquer import cube_formula, formula_hash
-from boardsat.solving.cube import Cube, Split, model_hash
+from boardsat.solving.cube import Cube, Split
 from tests.conftest import CliRun
 
 FALSE = HalfClaim(6, 6, "dark", 17)
@@ -39,51 +39,39 @@ def _lookahead(parent: str, *cubes: Cube, lemmas: Sequence[HalfClaim] = ()) -> S
     return Split(parent, "lookahead", cubes, specs, params={"cubes": 8})
 
 
-def _refuted(task: str, cube: Cube, claim: HalfClaim = FALSE, **fields: Any) -> dict[str, Any]:
-    """A settled line that says ``cube`` of ``claim`` is refuted, for the formula it rebuilds,
-    with no certificate unless ``fields`` name one."""
+def _refuted(task: str, cube: Cube, claim: HalfClaim = FALSE, sha256: str | None = None) -> Settled:
+    """A verdict that ``cube`` of ``claim`` is refuted, for the formula it rebuilds; its
+    certificate's digest ``sha256`` where one was taken from a ledger."""
     clauses, _ = cube_formula(claim, cube, "totalizer")
-    line = {
-        "task": task,
-        "route": "cadical195",
-        "status": "UNSATISFIABLE",
-        "seconds": 0.0,
-        "cpu": 0.0,
-        "certificate": None,
-        "formula_hash": formula_hash(clauses),
-        "cardinality": "totalizer",
-        "solution": [],
-        "proof_format": "lrat",
-        "certificate_sha256": None,
-        "solver": None,
-    }
-    return {**line, **fields}
-
-
-def _by_propagation(task: str, cube: Cube) -> dict[str, Any]:
-    """A settled line for ``cube`` whose certificate is empty (``_directory`` writes it)."""
-    name = f"certificates/{task}.lrat.gz"
-    return _refuted(task, cube, certificate=name, certificate_sha256="0" * 64)
+    return Settled(
+        task,
+        "cadical195",
+        "UNSATISFIABLE",
+        0.0,
+        0.0,
+        formula_hash=formula_hash(clauses),
+        cardinality="totalizer",
+        proof_format="lrat",
+        certificate_sha256=sha256,
+    )
 
 
 def _directory(
-    path: Path, splits: Sequence[Split], settled: Sequence[dict[str, Any]] = ()
+    path: Path,
+    splits: Sequence[Split],
+    settled: Sequence[Settled] = (),
+    by_propagation: Sequence[Settled] = (),
 ) -> ProofDirectory:
-    """A proof directory of FALSE with these lines; each certificate named is empty."""
-    (path / "certificates").mkdir(parents=True)
-    manifest = {
-        "claim": FALSE.spec(),
-        "describes": FALSE.describe(),
-        "model_hash": model_hash(FALSE.model()),
-        "best": None,
-    }
-    (path / "manifest.json").write_text(json.dumps(manifest))
-    (path / "splits.jsonl").write_text("".join(json.dumps(s.to_json()) + "\n" for s in splits))
-    (path / "settled.jsonl").write_text("".join(json.dumps(line) + "\n" for line in settled))
-    for line in settled:
-        if line["certificate"]:
-            (path / line["certificate"]).write_bytes(EMPTY_LRAT)
-    return ProofDirectory.open(path)
+    """A proof directory of FALSE with these splits and verdicts; each of ``by_propagation``
+    keeps an empty certificate, which the checker accepts exactly where propagation refutes."""
+    directory = ProofDirectory.create(path, new_manifest(FALSE, None))
+    for split in splits:
+        directory.add_split(split)
+    for verdict in settled:
+        directory.add_settled(verdict, None)
+    for verdict in by_propagation:
+        directory.add_settled(verdict, EMPTY_LRAT)
+    return directory
 
 
 def _decision_list() -> tuple[list[Cube], Cube]:
@@ -100,7 +88,7 @@ def test_splits_that_lead_back_to_their_own_cubes_certify_nothing(
     tree was grown from the claim, the one leaf left, refuted, made the false claim certified."""
     cases, none = _decision_list()
     splits = [_lookahead("", *cases, none), *(_lookahead(case.ident, case) for case in cases)]
-    directory = _directory(tmp_path / "p", splits, [_by_propagation(none.ident, none)])
+    directory = _directory(tmp_path / "p", splits, by_propagation=[_refuted(none.ident, none)])
     checked = check_proof(directory)
     assert not checked.certified_all and checked.certified == 1
     assert sum("leads back to" in problem for problem in checked.problems) == len(cases)
@@ -179,11 +167,11 @@ def test_a_refutation_without_its_certificate_must_still_name_the_formula_rebuil
 ) -> None:
     """A leaf taken from a ledger keeps its certificate's digest, not the certificate: the check
     cannot call it certified (exit status 4), and a digest for another formula is a problem."""
-    taken = _refuted(WHOLE.ident, WHOLE, certificate_sha256="a" * 64)
+    taken = _refuted(WHOLE.ident, WHOLE, sha256="a" * 64)
     _directory(tmp_path / "taken", [Split("", "whole", (WHOLE,))], [taken])
     code, out, _ = run_cli("proof", "check", str(tmp_path / "taken"))
     assert code == NOT_CERTIFIED and out.splitlines()[-1] == "the claim is proven but not certified"
-    forged = {**taken, "formula_hash": "f" * 64}
+    forged = replace(taken, formula_hash="f" * 64)
     directory = _directory(tmp_path / "forged", [Split("", "whole", (WHOLE,))], [forged])
     assert check_proof(directory).problems == (
         f"{WHOLE.ident}: its certificate refutes another formula than the claim and cube rebuild",
