@@ -55,13 +55,14 @@ class Task:
     cube: Cube
     route: str
     limit: float | None
+    cardinality: str | None = None  # the claim's own encoding where None (conquer)
 
     def run(self) -> Verdict:
         """What a worker runs: the cube in a child, killed ``GRACE_S`` and a share of its limit past
         the limit, on the clock its solver's limit counts."""
         try:
             ran = run_in_child(
-                lambda: conquer(self.claim, self.cube, self.route, self.limit),
+                lambda: conquer(self.claim, self.cube, self.route, self.limit, self.cardinality),
                 self.limit,
                 grace=GRACE_S + CERTIFYING_SHARE * (self.limit or 0.0),
                 quiet=True,

@@ -89,7 +89,8 @@ def regenerate(
             raise BoardsatError(
                 f"{task} was refuted on {verdict.route}, which writes no certificate"
             )
-        jobs.append(Task(task, owning_claim(claim, leaf), leaf.cube, verdict.route, None))
+        owner = owning_claim(claim, leaf)
+        jobs.append(Task(task, owner, leaf.cube, verdict.route, None, verdict.cardinality))
     with open_pool(dask, workers) as pool:
         for job in jobs:
             pool.submit(job)

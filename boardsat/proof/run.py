@@ -27,7 +27,13 @@ from boardsat.proof.directory import ProofDirectory, Settled
 from boardsat.proof.leaf_ledger import ACCEPTED, OUTRAN, REFUTED, LeafEntry, LeafLedger
 from boardsat.proof.pools import Pool, Task
 from boardsat.proof.status import Leaf, ProofStatus, pending, proof_status
-from boardsat.solving.conquer import CERTIFYING_CARDINALITY, Verdict, cube_formula, formula_hash
+from boardsat.solving.conquer import (
+    CERTIFYING_CARDINALITY,
+    Verdict,
+    certifying_cardinality,
+    cube_formula,
+    formula_hash,
+)
 from boardsat.solving.cube import Claim, Split, model_hash
 from boardsat.solving.lookahead import lookahead_cubes
 
@@ -158,7 +164,7 @@ class _Run:
         ]
         digests: dict[str, str] = {}
         for entry in usable:
-            encoding = entry.cardinality or CERTIFYING_CARDINALITY
+            encoding = entry.cardinality or CERTIFYING_CARDINALITY  # lines from before it varied
             if encoding not in digests:
                 digests[encoding] = formula_hash(cube_formula(owner, leaf.cube, encoding)[0])
             if digests[encoding] == entry.formula_hash:
@@ -173,12 +179,13 @@ class _Run:
         refuted = kept.status == REFUTED and kept.certificate_sha256 is not None
         if not ((refuted and checked is not None) or (kept.status == OUTRAN and task.limit)):
             return
-        digest = kept.formula_hash or formula_hash(cube_formula(task.claim, task.cube)[0])
+        encoding = kept.cardinality or certifying_cardinality(task.claim)
+        digest = kept.formula_hash or formula_hash(cube_formula(task.claim, task.cube, encoding)[0])
         entry = LeafEntry(
             kept.task,
             task.claim.spec(),
             digest,
-            kept.cardinality or CERTIFYING_CARDINALITY,
+            encoding,
             kept.status,
             kept.cpu,
             kept.certificate_sha256,

@@ -31,7 +31,7 @@ from boardsat.solving.cube import Claim, Cube, claim_model
 from boardsat.solving.solve import solve
 
 # the cardinality encoding of certified cubes, the fastest of four for CaDiCaL with proof logging
-# (bench/results/domination_cubes.md)
+# (bench/results/domination_cubes.md); a claim may name its own (``certifying_cardinality``)
 CERTIFYING_CARDINALITY = "totalizer"
 OTHER_ROUTES = ("cpsat", "scip")
 
@@ -77,8 +77,16 @@ def check_route(route: str) -> str:
     return route
 
 
-def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> Verdict:
-    """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not."""
+def conquer(
+    claim: Claim,
+    cube: Cube,
+    route: str,
+    time_limit: float | None,
+    cardinality: str | None = None,
+) -> Verdict:
+    """Refute ``cube`` of ``claim`` on ``route`` within ``time_limit`` seconds, or say why not.
+    A certificate's formula encodes cardinality by ``cardinality``, else by the claim's choice
+    (a certificate solved again names the encoding it was first solved in)."""
     cpu = time.process_time()
     model = claim_model(claim, cube)
     if not limit_counts_cpu(route):
@@ -87,8 +95,9 @@ def conquer(claim: Claim, cube: Cube, route: str, time_limit: float | None) -> V
         result = solve(model, route, time_limit=time_limit, **options)
         verdict = Verdict(result.status, route, deadline.elapsed(), 0.0, tuple(result.true_keys()))
     else:
-        formula = model_formula(model)[0]
-        verdict = _conquer_cnf(model, formula, route, Deadline.of_thread(time_limit))
+        encoding = certifying_cardinality(claim) if cardinality is None else cardinality
+        formula = model_formula(model, encoding)[0]
+        verdict = _conquer_cnf(model, formula, encoding, route, Deadline.of_thread(time_limit))
     return replace(verdict, cpu=time.process_time() - cpu)
 
 
@@ -99,12 +108,20 @@ def limit_counts_cpu(route: str) -> bool:
     return route not in OTHER_ROUTES
 
 
+def certifying_cardinality(claim: Claim) -> str:
+    """The cardinality encoding of the claim's certificates: its ``cardinality`` where it names
+    one (a half lemma's counter is the fastest on its formulas), else CERTIFYING_CARDINALITY."""
+    return str(getattr(claim, "cardinality", CERTIFYING_CARDINALITY))
+
+
 def cube_formula(
-    claim: Claim, cube: Cube, cardinality: str = CERTIFYING_CARDINALITY
+    claim: Claim, cube: Cube, cardinality: str | None = None
 ) -> tuple[list[list[int]], int]:
     """The CNF of the claim's model under the cube, numbered as the model numbers its variables
-    (the same formula on every machine, for a given python-sat version and ``cardinality``)."""
-    return model_formula(claim_model(claim, cube), cardinality)
+    (the same formula on every machine, for a given python-sat version and ``cardinality``, by
+    default the claim's ``certifying_cardinality``)."""
+    encoding = certifying_cardinality(claim) if cardinality is None else cardinality
+    return model_formula(claim_model(claim, cube), encoding)
 
 
 def model_formula(
@@ -125,7 +142,9 @@ def formula_hash(clauses: Sequence[Sequence[int]]) -> str:
     return digest.hexdigest()
 
 
-def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: Deadline) -> Verdict:
+def _conquer_cnf(
+    model: Model, clauses: list[list[int]], cardinality: str, route: str, deadline: Deadline
+) -> Verdict:
     found = solve_certified(clauses, route, deadline)
     seconds = deadline.elapsed()
     if found.answer is None:  # its formula named, so that a ledger can say it outran its limit
@@ -134,7 +153,7 @@ def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: D
             route,
             seconds,
             formula_hash=formula_hash(clauses),
-            cardinality=CERTIFYING_CARDINALITY,
+            cardinality=cardinality,
         )
     if found.answer:
         keys = model.keys()
@@ -151,6 +170,6 @@ def _conquer_cnf(model: Model, clauses: list[list[int]], route: str, deadline: D
         proof=found.proof,
         proof_format=found.proof_format,
         formula_hash=formula_hash(clauses),
-        cardinality=CERTIFYING_CARDINALITY,
+        cardinality=cardinality,
         solver=solver_setup(route),
     )

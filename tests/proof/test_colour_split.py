@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from boardsat.core.errors import BoardsatError
+from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination import Domination, published_minimum
 from boardsat.models.domination.colours import colour
@@ -29,7 +30,8 @@ from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.minimum import prove_minimum
 from boardsat.proof.pools import LocalPool
 from boardsat.proof.run import Plan, open_proof, prove
-from boardsat.solving.cube import Split
+from boardsat.solving.conquer import conquer, cube_formula, formula_hash
+from boardsat.solving.cube import Cube, Split
 from boardsat.solving.solve import enumerate_solutions
 from tests.conftest import CliRun
 
@@ -190,3 +192,17 @@ def test_a_lemmas_decisions_are_the_whole_claims_that_its_model_has_in_their_ord
         assert list(lemma.decisions()) == [key for key in whole if key in model]
         board = Board(side, side)
         assert all(colour(board, (key[1], key[2])) == colour_name for key in lemma.decisions())
+
+
+def test_a_lemma_is_certified_in_its_own_counter_and_solved_again_in_the_one_it_names() -> None:
+    """A half lemma's certificate refutes the sequential counter's CNF; one first solved in the
+    totalizer (proofs from before the choice) is solved again in the totalizer."""
+    lemma = HalfClaim(6, 6, "light", 3)
+    for asked, encoding in ((None, "seqcounter"), ("totalizer", "totalizer")):
+        verdict = conquer(lemma, Cube(), "cadical195", None, asked)
+        assert verdict.status is Status.UNSATISFIABLE and verdict.cardinality == encoding
+        assert verdict.formula_hash == formula_hash(cube_formula(lemma, Cube(), encoding)[0])
+    kinds = {
+        formula_hash(cube_formula(lemma, Cube(), name)[0]) for name in ("seqcounter", "totalizer")
+    }
+    assert len(kinds) == 2  # two formulas: a certificate names the one it refutes

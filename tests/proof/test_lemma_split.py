@@ -3,7 +3,9 @@ are refuted one by one, the run resumes after a kill, and proof check certifies 
 
 No test here times anything. Under a limit CaDiCaL runs in conflict budgets and looks at its
 deadline only between two, so a limit far below a second lets each task exactly one budget
-(1,000 conflicts). Each half's lemma of total 11x11 needs more, its lookahead cubes fewer.
+(1,000 conflicts). Each half's lemma of total 11x11 needs more, its lookahead cubes fewer, in
+the totalizer; the sequential counter, a half lemma's own encoding, refutes the light one within
+one budget, so the pool here solves in the totalizer.
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ def _open(path: Path) -> ProofDirectory:
     )
 
 
+def _pool(settle: int | None = None) -> CutPool:
+    return CutPool(settle, cardinality="totalizer")
+
+
 def _prove(
     directory: ProofDirectory, pool: CutPool, plan: Plan = ONE_BUDGET, **options: object
 ) -> ProofStatus:
@@ -74,7 +80,7 @@ def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certif
     lemmas = _lemmas(directory)
     assert len(lemmas) == 2 and not directory.splits()[0].cubes
     ledger = tmp_path / "ledger.jsonl"
-    status = _prove(directory, CutPool(), ledger=LeafLedger.open(ledger))
+    status = _prove(directory, _pool(), ledger=LeafLedger.open(ledger))
     assert status.proven and status.lemmas_refuted == 2 and status.leaves == status.certified
     split_lemmas = {split.parent for split in directory.splits() if split.parent in lemmas}
     assert split_lemmas == set(lemmas)  # each lemma outran one budget and was split
@@ -94,7 +100,7 @@ def test_a_lemma_that_outruns_its_limit_is_split_and_refuted_by_cubes_and_certif
     assert sorted(entry["task"] for entry in outran if entry["verdict"] == "UNKNOWN") == sorted(
         lemmas
     )
-    again, pool = _open(tmp_path / "again"), CutPool()
+    again, pool = _open(tmp_path / "again"), _pool()
     status = _prove(again, pool, ledger=LeafLedger.open(ledger))
     assert status.proven and not pool.submitted and again.splits() == directory.splits()
 
@@ -104,7 +110,7 @@ def test_a_lemma_runs_whole_within_its_own_limit_however_short_the_cube_limit(
     tmp_path: Path,
 ) -> None:
     directory = _open(tmp_path / "proof")
-    status = _prove(directory, CutPool(), plan=Plan(cube_limit=1e-6, lemma_limit=None))
+    status = _prove(directory, _pool(), plan=Plan(cube_limit=1e-6, lemma_limit=None))
     assert status.proven and status.lemmas_refuted == 2 and len(directory.splits()) == 1
 
 
@@ -118,16 +124,16 @@ def test_a_lemma_split_resumes_after_a_kill_before_its_split_and_after_some_cube
         raise KeyboardInterrupt  # as a kill between keeping the verdict and writing the split
 
     with pytest.raises(KeyboardInterrupt):
-        _prove(_open(path), CutPool(), on_settled=killed)
+        _prove(_open(path), _pool(), on_settled=killed)
     directory = ProofDirectory.open(path)
     (outran,) = directory.settled()
     assert outran.startswith(LEMMA_PREFIX) and len(directory.splits()) == 1
-    second = CutPool(settle=3)
+    second = _pool(3)
     status = _prove(_open(path), second)
     assert [split.parent for split in directory.splits()][1] == outran  # split on resuming
     assert outran not in second.submitted and not status.proven
     before = set(directory.settled())
-    third = CutPool()
+    third = _pool()
     status = _prove(_open(path), third)
     assert status.proven and not before & set(third.submitted)
     assert check_proof(directory).certified_all

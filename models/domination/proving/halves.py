@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from boardsat.core.backends import CPSAT
 from boardsat.core.deadline import Deadline
@@ -50,6 +50,9 @@ class HalfClaim:
     colour: str
     at_most: int
     order: str = DEFAULT_ORDER
+    # its certificates' cardinality encoding: on 24, 26 and 28's lemmas CaDiCaL refuted the
+    # sequential counter 1.6 to 3.4 times faster than the totalizer (bench/half_lemma_encodings.py)
+    cardinality: ClassVar[str] = "seqcounter"
 
     def spec(self) -> dict[str, Any]:
         return {

@@ -1,0 +1,36 @@
+"""The scripts in bench/ that records quote run to completion on a small case, and their rows
+hold what the records read from them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).parent.parent / "bench"
+
+
+@pytest.mark.slow
+def test_half_lemma_encodings_refutes_one_lemma_in_each_encoding_against_the_first(
+    tmp_path: Path,
+) -> None:
+    """12x12's light half needs more than 9 knights, whatever the encoding: each encoding is a
+    second solver's word on the first's verdict, each on its own formula."""
+    out = tmp_path / "rows.jsonl"
+    encodings = ["totalizer", "seqcounter", "kmtotalizer"]
+    script = str(BENCH / "half_lemma_encodings.py")
+    done = subprocess.run(
+        [sys.executable, script, "12", "light", "9", *encodings, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["cardinality"] for row in rows] == encodings
+    assert {row["status"] for row in rows} == {"UNSATISFIABLE"}
+    assert rows[0]["ratio"] == 1.0 and len({row["formula_hash"] for row in rows}) == 3
+    assert all(row["at_most"] == 9 and row["colour"] == "light" for row in rows)
