@@ -164,7 +164,7 @@ class _Run:
         ]
         digests: dict[str, str] = {}
         for entry in usable:
-            encoding = entry.cardinality or CERTIFYING_CARDINALITY  # lines from before it varied
+            encoding = entry.cardinality or CERTIFYING_CARDINALITY  # lines older than the choice
             if encoding not in digests:
                 digests[encoding] = formula_hash(cube_formula(owner, leaf.cube, encoding)[0])
             if digests[encoding] == entry.formula_hash:
@@ -179,7 +179,7 @@ class _Run:
         refuted = kept.status == REFUTED and kept.certificate_sha256 is not None
         if not ((refuted and checked is not None) or (kept.status == OUTRAN and task.limit)):
             return
-        encoding = kept.cardinality or certifying_cardinality(task.claim)
+        encoding = kept.cardinality or task.cardinality or certifying_cardinality(task.claim)
         digest = kept.formula_hash or formula_hash(cube_formula(task.claim, task.cube, encoding)[0])
         entry = LeafEntry(
             kept.task,

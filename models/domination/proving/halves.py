@@ -51,7 +51,7 @@ class HalfClaim:
     at_most: int
     order: str = DEFAULT_ORDER
     # its certificates' cardinality encoding: on 24, 26 and 28's lemmas CaDiCaL refuted the
-    # sequential counter 1.6 to 3.4 times faster than the totalizer (bench/half_lemma_encodings.py)
+    # sequential counter 1.5 to 3 times faster than the totalizer (bench/half_lemma_encodings.py)
     cardinality: ClassVar[str] = "seqcounter"
 
     def spec(self) -> dict[str, Any]:
