@@ -156,11 +156,16 @@ class _Run:
 
     def _known(self, leaf: Leaf, owner: Claim) -> LeafEntry | None:
         """The ledger's entry that settles ``leaf``: a refutation the checker accepted, else an
-        outrun limit as long as this run's, for the formula rebuilt here."""
+        outrun limit as long as this run's in the encoding it would solve in, for the formula
+        rebuilt here."""
         assert self.ledger is not None
         found = self.ledger.entries(leaf.ident, owner.spec())
+        solved_in = certifying_cardinality(owner)  # a limit outrun in another encoding says nothing
         usable = [entry for entry in found if entry.refutes] + [
-            entry for entry in found if entry.outran(self.plan.limit(leaf))
+            entry
+            for entry in found
+            if entry.outran(self.plan.limit(leaf))
+            and (entry.cardinality or CERTIFYING_CARDINALITY) == solved_in
         ]
         digests: dict[str, str] = {}
         for entry in usable:

@@ -21,6 +21,7 @@ from boardsat.proof.pools import LocalPool, Task
 from boardsat.proof.regenerate import missing_certificates, regenerate
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import ProofStatus
+from boardsat.solving.conquer import cube_formula, formula_hash
 
 N, VARIANT = 7, "dominating"
 
@@ -150,3 +151,20 @@ def test_a_leaf_outran_its_limit_only_if_it_had_that_much_cpu(cpu: float, truste
     assert entry.outran(60.0) is trusted
     assert entry.outran(30.0) is trusted
     assert not entry.outran(120.0)
+
+
+def test_a_limit_outrun_in_another_encoding_is_not_taken(tmp_path: Path) -> None:
+    """A leaf that outran its limit in one encoding may fall fast in another: 33's light lemma,
+    solved in the sequential counter, was once split at once on a line for its totalizer formula."""
+    claim = _claim()
+    cube = split_claim(claim, "lookahead", 6).cubes[0]
+    for encoding, taken in (("seqcounter", False), ("totalizer", True)):
+        ledger = tmp_path / f"{encoding}.jsonl"
+        digest = formula_hash(cube_formula(claim, cube, encoding)[0])
+        outran = LeafEntry(
+            cube.ident, claim.spec(), digest, encoding, "UNKNOWN", 100.0, limit=100.0
+        )
+        LeafLedger.open(ledger).add(outran)
+        directory, status, submitted = _run(tmp_path / f"{encoding}.proof", ledger)
+        assert status.proven and (cube.ident in submitted) is not taken
+        assert any(split.parent == cube.ident for split in directory.splits()) is taken
