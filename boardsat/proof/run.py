@@ -160,16 +160,14 @@ class _Run:
         rebuilt here."""
         assert self.ledger is not None
         found = self.ledger.entries(leaf.ident, owner.spec())
-        solved_in = certifying_cardinality(owner)  # a limit outrun in another encoding says nothing
-        usable = [entry for entry in found if entry.refutes] + [
-            entry
-            for entry in found
-            if entry.outran(self.plan.limit(leaf))
-            and (entry.cardinality or CERTIFYING_CARDINALITY) == solved_in
-        ]
+        limit, solved_in = self.plan.limit(leaf), certifying_cardinality(owner)
         digests: dict[str, str] = {}
-        for entry in usable:
+        for entry in [entry for entry in found if entry.refutes] + [
+            entry for entry in found if entry.outran(limit)
+        ]:
             encoding = entry.cardinality or CERTIFYING_CARDINALITY  # lines older than the choice
+            if not entry.refutes and encoding != solved_in:
+                continue  # a limit outrun in another encoding says nothing of this one
             if encoding not in digests:
                 digests[encoding] = formula_hash(cube_formula(owner, leaf.cube, encoding)[0])
             if digests[encoding] == entry.formula_hash:

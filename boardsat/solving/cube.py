@@ -116,7 +116,8 @@ class Claim(Protocol):
     """A statement that a model has no solution, rebuilt from its spec wherever a cube runs.
 
     A claim must be picklable (it travels to cluster workers) and its model deterministic: the
-    same spec builds the same model, which ``model_hash`` checks.
+    same spec builds the same model, which ``model_hash`` checks. A claim may name the
+    cardinality encoding of its certificates as ``cardinality`` (conquer.certifying_cardinality).
     """
 
     def spec(self) -> dict[str, Any]:
