@@ -10,16 +10,19 @@ lower bound on the open term, whatever the other half needs; two halves' bounds 
 the tool for a term, such as 33x33, whose minimum is not yet within reach: it refutes H knights as
 one cube, splits it by lookahead once it outruns --cube-limit, resumes from --proof-dir, and takes
 settled leaves from --ledger. `boardsat proof check DIR` then checks every certificate.
+A run that --budget ends unsettled exits with the limit's status, so a script can climb bounds.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import threading
 import time
 from typing import Any
 
+from boardsat.cli.exits import LIMIT_REACHED
 from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.models.domination.proving.halves import HalfClaim
 from boardsat.models.domination.routes import ORDER, backend_kind
@@ -85,6 +88,8 @@ def main() -> None:
         args.n, args.colour, args.at_most, directory, args.dask, plan, args.ledger, args.budget
     )
     print(json.dumps(row))
+    if not (row["proven"] or row["refuted_by_a_placement"]):
+        sys.exit(LIMIT_REACHED)
 
 
 if __name__ == "__main__":

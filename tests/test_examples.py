@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from boardsat.cli.exits import LIMIT_REACHED
 from boardsat.models.domination import VARIANTS, published_minimum
 from boardsat.models.domination.searching.half_search import SEARCH_METHOD, SEARCH_METHODS
 from boardsat.proof.check import check_proof
@@ -328,6 +329,18 @@ def test_half_bound_certifies_the_bound_below_the_published_half_and_no_higher(
         assert row["cubes"] > 1 and row["refuted"] == row["cubes"]
         check = check_proof(ProofDirectory.open(str(directory)))
         assert check.certified_all and not check.problems
+
+
+def test_half_bound_ends_with_the_limit_status_when_its_budget_runs_out(tmp_path: Path) -> None:
+    """24x24's light lemma at its optimum takes a minute, so a one-second budget leaves it open."""
+    half = published_minimum(24, "total") // 2
+    script = Path(__file__).parent.parent / "examples" / "half_bound.py"
+    arguments = [sys.executable, str(script), "24", "light", str(half - 1), "--budget", "1"]
+    arguments += ["--proof-dir", str(tmp_path / "light.proof")]
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == LIMIT_REACHED, done.stderr[-2000:]
+    row = json.loads(done.stdout)
+    assert not row["proven"] and not row["refuted_by_a_placement"]
 
 
 @pytest.mark.gurobi
