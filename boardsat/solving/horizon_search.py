@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from boardsat.core.backends import check_backend, make_backend
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.planning_task import Action, PlanningTask, validate_plan
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.encoders.horizon_encoding import HorizonEncoding, Strengthenings
-from boardsat.solving.solve import open_session
 
 
 class Ending(str, Enum):
@@ -154,6 +154,16 @@ def _route(solver: str, options: Strengthenings) -> str:
     return f"{solver}; planning({options.label()})"
 
 
+def check_planner(backend: str, time_limit: float | None) -> None:
+    """Refuse, in one line and before any work, a backend the horizons cannot run on: unknown,
+    unusable here, or unable to stop at the time limit given."""
+    capabilities = check_backend(backend)
+    if time_limit is not None and not capabilities.honours_time_limit:
+        raise BoardsatError(
+            f"backend {backend!r} cannot be stopped at a time limit: run it without one"
+        )
+
+
 def find_plan(
     task: PlanningTask,
     backend: str,
@@ -186,6 +196,8 @@ def find_plan(
         raise BoardsatError(f"the maximum horizon must be non-negative, got {max_horizon}")
     if max_horizon is None and time_limit is None:
         raise BoardsatError("give a maximum horizon or a time limit: a task may have no plan")
+    check_planner(backend, time_limit)
+    solver = make_backend(backend, **options)  # an option it does not take: before any work
     deadline = Deadline(time_limit)
     reports: list[HorizonReport] = []
 
@@ -206,7 +218,7 @@ def find_plan(
         encoding = HorizonEncoding(task, strengthenings, deadline)
     except OutOfTime:
         return finish(Ending.UNKNOWN, None, backend)
-    session = open_session(encoding.model, backend, **options)
+    session = solver.session(encoding.model)
 
     name = backend
     try:
@@ -230,7 +242,7 @@ def find_plan(
                     progress(HorizonTried(h))
                 if not incremental and reports:
                     session.close()  # a fresh solver learns nothing from the shorter horizons
-                    session = open_session(encoding.model, backend, **options)
+                    session = solver.session(encoding.model)
                 result = session.solve(assumptions=[encoding.goal(h)], deadline=deadline)
                 name = result.encoding
                 report = HorizonReport(h, result.status, time.perf_counter() - started)
