@@ -191,7 +191,7 @@ def sat_plan(
             ending,
             backend,
             chosen,
-            lower_bound=start,
+            start=start,
             max_horizon=horizon,
             seconds=deadline.elapsed(),
         )
