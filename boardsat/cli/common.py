@@ -50,27 +50,14 @@ def _known_backend(ctx: click.Context, param: click.Parameter, value: str | None
     return value
 
 
-def backend_option(
-    default: str | None = "cpsat", unset: str = "", mip: bool = True
-) -> Callable[[F], F]:
-    """``--backend``; ``unset`` says what stands in for it when it has no ``default``, and
-    ``mip`` False refuses the MIP backends (a command whose search needs a solver session)."""
-    names = (
-        f"cpsat, {', '.join(MIP_BACKENDS)}, or a python-sat solver name"
-        if mip
-        else ("cpsat or a python-sat solver name")
-    )
-
-    def known(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-        if not mip and value in MIP_BACKENDS:
-            raise click.BadParameter(f"{value} is a MIP backend; this command takes {names}")
-        return _known_backend(ctx, param, value)
-
+def backend_option(default: str | None = "cpsat", unset: str = "") -> Callable[[F], F]:
+    """``--backend``; ``unset`` says what stands in for it when it has no ``default``."""
+    names = f"cpsat, {', '.join(MIP_BACKENDS)}, or a python-sat solver name"
     return click.option(
         "--backend",
         default=default,
         show_default=default is not None,
-        callback=known,
+        callback=_known_backend,
         help=f"{names} (see `boardsat backends`)" + (f"; default: {unset}." if unset else "."),
     )
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from boardsat.cli.common import (
     PictureFiles,
@@ -65,9 +66,9 @@ def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callabl
                     show_default=True,
                     help="auto searches by A* on the puzzle's bounds for 0.25 s, then races the SAT"
                     " planner against it and takes the first proof; sat, search (A*) or bfs (the"
-                    " oracle) runs one alone.",
+                    " oracle) runs one alone. Naming --backend alone picks sat.",
                 ),
-                backend_option(default=backend, mip=False),
+                backend_option(default=backend),
                 click.option(
                     "--max-horizon",
                     type=click.IntRange(min=0),
@@ -137,11 +138,16 @@ def solve_and_print(
         _report_export(export_pddl(task, export_path, name), as_json)
         return
     pictures = PictureFiles.asked(drawn)
+    context = click.get_current_context()
+    named = {  # a backend named alone asks for the route that runs on it (PlanRoute.request)
+        name: chosen[name]
+        for name in ("route", "backend")
+        if context.get_parameter_source(name) is not ParameterSource.DEFAULT
+    }
     answer = plan_solve.solve(
         request(
             instance,
-            route=chosen["route"],
-            backend=chosen["backend"],
+            **named,
             max_horizon=chosen["max_horizon"],
             time_limit=chosen["time_limit"],
             strengthenings=Strengthenings.parse(chosen["strengthen"]),

@@ -155,13 +155,19 @@ def available_backends() -> dict[str, Capabilities]:
     return {name: capabilities(name) for name in backend_names() if is_available(name)}
 
 
-def make_backend(name: str, **options: Any) -> Backend:
-    """The backend called ``name``, configured by its own options (unknown ones are rejected)."""
+def check_backend(name: str) -> Capabilities:
+    """What ``name`` can do; BoardsatError in one line if it names no backend usable here, so
+    that a run refuses it before any work rather than when it first solves."""
     if not isinstance(name, str):  # before the probe's cache, which would find it unhashable
         raise BoardsatError(
             f"a backend is named by text, such as 'cpsat', not a {type(name).__name__}"
         )
-    capabilities(name)
+    return capabilities(name)
+
+
+def make_backend(name: str, **options: Any) -> Backend:
+    """The backend called ``name``, configured by its own options (unknown ones are rejected)."""
+    check_backend(name)
     return _family(name).make(name, options)
 
 

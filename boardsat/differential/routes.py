@@ -38,7 +38,8 @@ class Route:
 
 def backends_for(kind_needs: str) -> list[str]:
     """The installed backends a kind can use: ``model`` (any), ``enumerate`` (no MIP),
-    ``session`` (no MIP: the planners solve one horizon after another)."""
+    ``session`` (no MIP: their sessions build each horizon's program anew, which the planning
+    tests check, while the sweep keeps to the incremental solvers it was recorded with)."""
     names = sorted(available_backends())
     if kind_needs == "model":
         return names

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from boardsat.core.answer import json_seconds
+from boardsat.core.backends import check_backend, make_backend
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.planning_task import Action, PlanningTask, validate_plan
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
 from boardsat.encoders.horizon_encoding import HorizonEncoding, Strengthenings
-from boardsat.solving.solve import open_session
 
 
 class Ending(str, Enum):
@@ -71,19 +72,22 @@ HorizonEvent = HorizonTried | HorizonReport
 
 @dataclass(frozen=True)
 class PlanOutcome:
-    """A run's ending, its plan (when found), and what each horizon answered.
+    """A run's ending, its plan (when found), and what each horizon answered, with the fields
+    of every puzzle's answer (``boardsat.core.answer.Answer``), so the raw path reads the same.
 
-    ``max_horizon`` is None when the search had no such limit; with ``NO_PLAN`` it means a proof
-    outside the horizons showed that no plan of any length exists (see :func:`settled`).
-    ``route`` names what proved it: ``sat`` (these horizons, whose ``plan`` is the task's
-    actions), or an explicit-state search over the rules (``search``, ``bfs``), whose ``plan``
-    is the puzzle's own moves and whose horizons are those its lower bound passed.
+    ``start`` is the first horizon tried: the caller's admissible bound, so every shorter plan
+    counts as refuted. ``max_horizon`` is None when the search had no such limit; with
+    ``NO_PLAN`` it means a proof outside the horizons showed that no plan of any length exists
+    (see :func:`settled`). ``route`` names what proved it: ``sat`` (these horizons, whose
+    ``plan`` is the task's actions), or an explicit-state search over the rules (``search``,
+    ``bfs``), whose ``plan`` is the puzzle's own moves and whose horizons are those its lower
+    bound passed.
     """
 
     ending: Ending
     plan: tuple[object, ...] | None
     horizons: tuple[HorizonReport, ...]
-    lower_bound: int
+    start: int
     max_horizon: int | None
     backend: str
     encoding: str
@@ -92,19 +96,63 @@ class PlanOutcome:
     interrupted: bool = False  # Ctrl-C (the run's cancellation), not a limit, ended it
 
     @property
+    def status(self) -> Status:
+        return self.ending.status
+
+    @property
     def proven_optimal(self) -> bool:
         """A plan was found and every shorter length was refuted."""
         return self.ending is Ending.PLAN
 
     @property
+    def lower_bound(self) -> int | None:
+        """The fewest moves a plan may have, proven: the plan's length once found, one past the
+        longest plans refuted otherwise; None when no plan of any length exists."""
+        if self.ending is Ending.PLAN:
+            assert self.plan is not None
+            return len(self.plan)
+        if self.ending is Ending.NO_PLAN:
+            return None if self.max_horizon is None else self.max_horizon + 1
+        return self.refuted_up_to + 1
+
+    @property
     def refuted_up_to(self) -> int:
         """Every plan of at most this many moves is proven impossible (-1: none refuted)."""
-        refuted = self.lower_bound - 1
+        refuted = self.start - 1
         for report in self.horizons:
             if report.status is not Status.UNSATISFIABLE or report.horizon != refuted + 1:
                 break
             refuted = report.horizon
         return refuted
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields a planning answer's JSON shares with the outcome; the plan as the task's
+        action names (or, from a search over the rules, its moves), each as text."""
+        return {
+            "route": self.route,
+            "backend": self.backend,
+            "encoding": self.encoding,
+            "status": self.status.value,
+            "ending": self.ending.value,
+            "summary": self.describe(),
+            "moves": None if self.plan is None else len(self.plan),
+            "proven_optimal": self.proven_optimal,
+            "lower_bound": self.lower_bound,
+            "interrupted": self.interrupted,
+            "plan": [
+                str(step.name if isinstance(step, Action) else step) for step in self.plan or ()
+            ],
+            "horizons": [
+                {
+                    "horizon": r.horizon,
+                    "status": r.status.value,
+                    "seconds": json_seconds(r.seconds),
+                    "by": r.by,
+                }
+                for r in self.horizons
+            ],
+            "seconds": json_seconds(self.seconds),
+        }
 
     def describe(self) -> str:
         if self.ending is Ending.PLAN:
@@ -128,7 +176,7 @@ def settled(
     backend: str,
     strengthenings: Strengthenings | None,
     *,
-    lower_bound: int,
+    start: int,
     max_horizon: int | None,
     seconds: float,
     route: str = "sat",
@@ -140,7 +188,7 @@ def settled(
         ending,
         None,
         (),
-        lower_bound,
+        start,
         max_horizon,
         backend,
         _route(backend, options),
@@ -152,6 +200,16 @@ def settled(
 
 def _route(solver: str, options: Strengthenings) -> str:
     return f"{solver}; planning({options.label()})"
+
+
+def check_planner(backend: str, time_limit: float | None) -> None:
+    """Refuse, in one line and before any work, a backend the horizons cannot run on: unknown,
+    unusable here, or unable to stop at the time limit given."""
+    capabilities = check_backend(backend)
+    if time_limit is not None and not capabilities.honours_time_limit:
+        raise BoardsatError(
+            f"backend {backend!r} cannot be stopped at a time limit: run it without one"
+        )
 
 
 def find_plan(
@@ -179,6 +237,13 @@ def find_plan(
     one of the two is required: a task without a plan would otherwise be searched forever.
     ``incremental`` False gives each horizon a fresh solver on the whole formula, as planners
     without assumptions do: what the one incremental solver is measured against.
+
+    This is the raw path: it starts at horizon 0, skips no horizon, and adds every
+    strengthening, unless ``lower_bound``, ``refuted`` and ``strengthenings`` say otherwise. A
+    puzzle's ``solve(instance, backend=...)`` runs this search from the puzzle's own bounds
+    with its tuned strengthenings: the way to compare backends at ``solve``'s speed. The
+    outcome keeps the answer protocol, its ``lower_bound`` proven (one past the longest plans
+    refuted). A backend that is unknown, or cannot keep ``time_limit``, is refused at once.
     """
     if lower_bound < 0:
         raise BoardsatError(f"the lower bound must be non-negative, got {lower_bound}")
@@ -186,6 +251,8 @@ def find_plan(
         raise BoardsatError(f"the maximum horizon must be non-negative, got {max_horizon}")
     if max_horizon is None and time_limit is None:
         raise BoardsatError("give a maximum horizon or a time limit: a task may have no plan")
+    check_planner(backend, time_limit)
+    solver = make_backend(backend, **options)  # an option it does not take: before any work
     deadline = Deadline(time_limit)
     reports: list[HorizonReport] = []
 
@@ -206,7 +273,7 @@ def find_plan(
         encoding = HorizonEncoding(task, strengthenings, deadline)
     except OutOfTime:
         return finish(Ending.UNKNOWN, None, backend)
-    session = open_session(encoding.model, backend, **options)
+    session = solver.session(encoding.model)
 
     name = backend
     try:
@@ -230,7 +297,7 @@ def find_plan(
                     progress(HorizonTried(h))
                 if not incremental and reports:
                     session.close()  # a fresh solver learns nothing from the shorter horizons
-                    session = open_session(encoding.model, backend, **options)
+                    session = solver.session(encoding.model)
                 result = session.solve(assumptions=[encoding.goal(h)], deadline=deadline)
                 name = result.encoding
                 report = HorizonReport(h, result.status, time.perf_counter() - started)

@@ -5,19 +5,19 @@ model: one binary per variable, a literal ``-v`` counts as ``1 - x_v``, clauses 
 become linear rows and the objective a linear sum. ``linear_rows`` and ``linear_objective`` are
 that view, shared with the SCIP and Gurobi backends (scip.py, gurobi.py); ``zero_one_result``
 turns what a MIP solver found and proved into the one Result vocabulary. No MIP backend has a
-circuit constraint or incremental solving, so circuits, enumeration and sessions are refused at
-once.
+circuit constraint or solution callbacks, so circuits and enumeration are refused at once; a
+session re-solves the whole program each time (session.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from ortools.linear_solver import pywraplp
 
-from boardsat.core.backends import capabilities
+from boardsat.core.backends import Backend, capabilities
 from boardsat.core.child import ChildOutOfMemory, TimedOut, run_in_child
 from boardsat.core.deadline import CHECK_EVERY, Deadline, OutOfTime, cancel
 from boardsat.core.errors import BoardsatError
@@ -32,6 +32,7 @@ from boardsat.core.results import (
     Status,
     least_objective,
 )
+from boardsat.encoders.mip.session import ResolvingSession
 
 # OR-Tools' HiGHS wrapper ignores MPSolverParameters (the optimality gap among them), so HiGHS
 # gets its options as a string; it also prints a banner on stdout unless told not to.
@@ -239,8 +240,9 @@ class _Translation:
 
 
 class ZeroOneBackend:
-    """What every MIP backend refuses: no circuits (refused by ``linear_rows``), no enumeration,
-    no sessions, since none has solution callbacks that exclude found solutions or assumptions."""
+    """What every MIP backend shares: no circuits (refused by ``linear_rows``) and no
+    enumeration, since none has solution callbacks that exclude found solutions; a session that
+    builds the program again for each solve, its assumptions fixed."""
 
     name: str
 
@@ -254,8 +256,8 @@ class ZeroOneBackend:
     ) -> NoReturn:
         _refuse("enumerate solutions")
 
-    def session(self, model: Model) -> NoReturn:
-        _refuse("keep sessions")
+    def session(self, model: Model) -> ResolvingSession:
+        return ResolvingSession(cast(Backend, self), model)
 
 
 class HighsBackend(ZeroOneBackend):

@@ -23,14 +23,23 @@ Every puzzle's answer has the same fields (``boardsat.core.answer.Answer``):
 >>> answer.status.name, answer.proven_optimal, answer.lower_bound
 ('OPTIMAL', True, 16)
 
-The raw path compares backends on one task: build it, then search its horizons on a named
-backend, from 0 up to ``max_horizon`` (or until ``time_limit``):
+A backend named to ``solve`` runs the SAT planner on it alone, from the puzzle's bounds: the
+fair way to compare backends.
+
+>>> solve(seed, backend="glucose4").to_json()["backend"]
+'glucose4'
+
+The raw path builds the task and searches its horizons on a named backend, from 0 up to
+``max_horizon`` (or until ``time_limit``), with none of the puzzle's bounds. Its outcome has
+the same fields:
 
 >>> from boardsat.models.exchange import Exchange, build_model, decode, find_plan
 >>> corners = Exchange.parse("B../.../..W", "W../.../..B")
 >>> outcome = find_plan(build_model(corners), "cadical195", max_horizon=20)
 >>> outcome.describe(), validate(corners, decode(corners, outcome.plan))
 ('plan of 8 moves (proven optimal)', [])
+>>> outcome.status.name, outcome.lower_bound
+('OPTIMAL', 8)
 """
 
 from __future__ import annotations

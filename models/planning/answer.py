@@ -115,12 +115,7 @@ class PlanAnswer(Drawn, Generic[P, M]):
     def lower_bound(self) -> int | None:
         """The fewest moves a plan may have, proven: the plan's length once found, one past the
         longest plans refuted otherwise; None when no plan of any length exists."""
-        outcome = self.outcome
-        if outcome.ending is Ending.PLAN:
-            return None if self.moves is None else len(self.moves)
-        if outcome.ending is Ending.NO_PLAN:
-            return None if outcome.max_horizon is None else outcome.max_horizon + 1
-        return outcome.refuted_up_to + 1
+        return self.outcome.lower_bound
 
     @property
     def seconds(self) -> float:
@@ -173,31 +168,19 @@ class PlanAnswer(Drawn, Generic[P, M]):
         return self.positions, self.moves, [name for name, _ in self.plan()]
 
     def to_json(self) -> dict[str, Any]:
-        puzzle, outcome = self.puzzle, self.outcome
+        """The outcome's fields (``PlanOutcome.to_json``) between the puzzle's start and goal and
+        its checks; the plan by the puzzle's names, the seconds the whole call's."""
+        puzzle, shared = self.puzzle, self.outcome.to_json()
         document: dict[str, Any] = {
             "start": puzzle.position_text(puzzle.start),
             "goal": puzzle.goal_text(),
-            "route": outcome.route,
+            "route": shared.pop("route"),
             "raced": list(self.raced),
-            "backend": outcome.backend,
-            "encoding": outcome.encoding,
-            "status": self.status.value,
-            "ending": outcome.ending.value,
-            "summary": outcome.describe(),
-            "moves": None if self.moves is None else len(self.moves),
-            "proven_optimal": self.proven_optimal,
-            "lower_bound": self.lower_bound,
+            **shared,
+        }
+        document |= {
             "interrupted": self.interrupted,
             "plan": [name for name, _ in self.plan()],
-            "horizons": [
-                {
-                    "horizon": r.horizon,
-                    "status": r.status.value,
-                    "seconds": json_seconds(r.seconds),
-                    "by": r.by,
-                }
-                for r in outcome.horizons
-            ],
             "seconds": json_seconds(self.seconds),
         }
         if self.oracle is not None:

@@ -31,20 +31,26 @@ def plan_request(
     route: PlanRoute[Any, Any, Any], instance: object, solving: Table
 ) -> PlanRequest[Any, Any]:
     """The request the planning command builds for ``instance`` with these options; absent keys
-    take the command's defaults, which are the route's."""
+    take the command's defaults, which are the route's. A ``backend`` without a ``route`` asks
+    for ``sat``, as on the command line."""
     with solving.checking("strengthen"):
         strengthenings = Strengthenings.parse(solving.get("strengthen", str, route.strengthen))
-    return route.request(
-        instance,
-        route=planner(solving, route.route),
-        backend=backend(solving, route.backend),
-        max_horizon=solving.get("max_horizon", int, route.cap, at_least=0),
-        time_limit=time_limit(solving),
-        strengthenings=strengthenings,
-        bounds=solving.get("bounds", bool, True),
-        verify=solving.get("verify", bool, False),
-        farthest=solving.get("farthest", bool, False),
-    )
+    named: dict[str, str] = {}
+    if "route" in solving.data:
+        named["route"] = planner(solving, route.route)
+    if "backend" in solving.data:
+        named["backend"] = backend(solving, route.backend)
+    with solving.checking("backend"):  # named beside a route that runs on no backend
+        return route.request(
+            instance,
+            **named,
+            max_horizon=solving.get("max_horizon", int, route.cap, at_least=0),
+            time_limit=time_limit(solving),
+            strengthenings=strengthenings,
+            bounds=solving.get("bounds", bool, True),
+            verify=solving.get("verify", bool, False),
+            farthest=solving.get("farthest", bool, False),
+        )
 
 
 def planner(solving: Table, default: str) -> str:

@@ -4,7 +4,8 @@ asked for, all under one time limit.
 ``sat`` searches increasing horizons from the puzzle's bounds; ``search`` is A* on the same
 bounds applied to every position (``planning.search``); ``bfs`` is the plain oracle; ``auto``,
 the default, searches by A* here for ``GLANCE_S``, then races ``sat`` against ``search`` and
-takes the first proof (``planning.race``).
+takes the first proof (``planning.race``). A backend named without a route asks for ``sat``,
+the route that runs on it: a named solver either answers or is refused before any work.
 """
 
 from __future__ import annotations
@@ -32,7 +33,13 @@ from boardsat.models.planning.puzzle import M, P, PlanningPuzzle
 from boardsat.models.planning.race import AUTO, Job, Merged, race_routes
 from boardsat.models.planning.search import BFS, SEARCH, bfs_plan, search_plan
 from boardsat.reference.oracle import OutOfTime, explore, shortest_path
-from boardsat.solving.horizon_search import Ending, HorizonEvent, find_plan, settled
+from boardsat.solving.horizon_search import (
+    Ending,
+    HorizonEvent,
+    check_planner,
+    find_plan,
+    settled,
+)
 
 Progress = Callable[[HorizonEvent], None]
 SAT = "sat"
@@ -113,6 +120,8 @@ def shortest_plan(
     """
     if route not in ROUTES:
         raise BoardsatError(f"unknown planning route {route!r}; known: {', '.join(ROUTES)}")
+    if route in (SAT, AUTO):
+        check_planner(backend, time_limit)  # here, not in a racer after the glance's work
     if max_horizon is None and time_limit is None:
         max_horizon = cap
     sat = partial(
@@ -182,7 +191,7 @@ def sat_plan(
             ending,
             backend,
             chosen,
-            lower_bound=start,
+            start=start,
             max_horizon=horizon,
             seconds=deadline.elapsed(),
         )
@@ -284,14 +293,28 @@ class PlanRoute(Generic[Instance, P, M]):
 
     def request(self, instance: Instance, **options: Any) -> PlanRequest[P, M]:
         """A request with this route's defaults; ``options`` are PlanRequest's other fields
-        (route, backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest)."""
+        (route, backend, max_horizon, time_limit, strengthenings, bounds, verify, farthest).
+        A ``backend`` given without a ``route`` asks for ``sat``; beside a route that runs on
+        no backend (``search``, ``bfs``) it is refused."""
         check_keywords(f"{self.name}.solve", options, keywords_of(PlanRequest, ("puzzle", "cap")))
-        chosen = {"route": self.route, "backend": self.backend, "cap": self.cap, **options}
+        chosen: dict[str, Any] = {"route": self._route(options), "backend": self.backend}
+        chosen |= {"cap": self.cap, **options}
         if chosen.get("strengthenings") is None:
             chosen["strengthenings"] = Strengthenings.parse(self.strengthen)
         given = {name: chosen[name] for name in options}  # None strengthenings: the default
         check_option_types(f"{self.name}.solve", given, PlanRequest)
         return PlanRequest(self.puzzle("solve", instance), **chosen)
+
+    def _route(self, options: dict[str, Any]) -> str:
+        """The route asked for: the one named, or ``sat`` for a named backend, which it runs on
+        (``auto`` could answer by A* alone). A backend beside a route without one is refused."""
+        route = options.get("route", SAT if "backend" in options else self.route)
+        if "backend" in options and route in (SEARCH, BFS):
+            raise BoardsatError(
+                f"{self.name}: the {route} route runs on no backend, so backend"
+                f" {options['backend']!r} would go unused; pick the sat or auto route, or leave it out"
+            )
+        return cast(str, route)
 
     def solve(
         self, instance: Instance, progress: Progress | None = None, **options: Any
@@ -300,8 +323,10 @@ class PlanRoute(Generic[Instance, P, M]):
         with the BFS checks asked for. The options, each left out for the puzzle's default:
 
         - ``route``: ``auto`` (A* for a glance, then the SAT planner raced against it), ``sat``,
-          ``search`` (A* on the puzzle's bounds) or ``bfs``;
-        - ``backend``: the SAT planner's solver (the package's ``DEFAULT_BACKEND``);
+          ``search`` (A* on the puzzle's bounds) or ``bfs``; ``sat`` when ``backend`` is named;
+        - ``backend``: the SAT planner's solver (the package's ``DEFAULT_BACKEND``): any SAT
+          backend, ``cpsat``, or a MIP backend (a whole program per horizon); refused at once
+          when unknown or unusable here, or beside the ``search`` or ``bfs`` route;
         - ``max_horizon``: give up, proven, after refuting every plan of at most this many moves
           (None: until ``time_limit``, or the package's ``MAX_HORIZON`` without one);
         - ``time_limit``: seconds for the whole call, the BFS checks included (None: no limit);
@@ -324,7 +349,9 @@ class PlanRoute(Generic[Instance, P, M]):
         known = keywords_of(shortest_plan, ("puzzle", "backend", "cap"))
         check_keywords(f"{self.name}.shortest_plan", options, known)
         check_option_types(f"{self.name}.shortest_plan", options, shortest_plan)
-        options.setdefault("route", self.route)
+        options["route"] = self._route(
+            options if backend is None else {"backend": backend, **options}
+        )
         if options.get("strengthenings") is None:
             options["strengthenings"] = Strengthenings.parse(self.strengthen)
         puzzle = self.puzzle("shortest_plan", instance)

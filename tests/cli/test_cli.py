@@ -189,7 +189,7 @@ def test_what_backends_lists_is_what_runs(backend: str, run_cli: CliRun, tmp_pat
         ["bench", "run", "domination", "--time-limit", "inf", "--out", "x.jsonl"],
         ["exchange", "--backend", "nosuchsolver"],
         ["tour", "6", "--backend", "highs"],
-        ["exchange", "--backend", "highs"],
+        ["exchange", "--route", "search", "--backend", "highs"],
         ["backends", "--nosuchflag"],
     ],
 )

@@ -229,18 +229,36 @@ def test_a_time_limit_leaves_unknown_with_a_valid_bound(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", MIP_CASES)
-def test_circuits_enumeration_and_sessions_are_refused_in_one_line(backend: str) -> None:
+def test_circuits_and_enumeration_are_refused_in_one_line(backend: str) -> None:
     model = Model("triangle")
     model.add_circuit(3, [(t, (t + 1) % 3, model.var(("arc", t))) for t in range(3)])
     refusals = [
         (lambda: solve(model, backend), "no circuit constraint"),
         (lambda: enumerate_solutions(model, backend=backend), "do not enumerate"),
-        (lambda: open_session(model, backend), "do not keep sessions"),
     ]
     for attempt, message in refusals:
         with pytest.raises(BoardsatError, match=message) as refused:
             attempt()
         assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("backend", MIP_CASES)
+def test_a_session_solves_the_model_as_it_has_grown_under_each_call_s_assumptions(
+    backend: str,
+) -> None:
+    """What the horizon search of a planning task asks of a session: constraints added after
+    it opened count, and an assumption binds its own call only."""
+    model = Model("grown")
+    x, y = model.var("x"), model.var("y")
+    model.add_clause([x, y])
+    session = open_session(model, backend)
+    found = session.solve([-x])
+    assert found.status is Status.SATISFIABLE and holds(model, {x: found["x"], y: found["y"]})
+    assert not found["x"]
+    model.add_clause([-y])
+    assert session.solve([-x]).status is Status.UNSATISFIABLE
+    assert session.solve().status is Status.SATISFIABLE  # the assumption is gone
+    session.close()
 
 
 @pytest.mark.parametrize("backend", MIP_CASES)

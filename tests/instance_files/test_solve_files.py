@@ -90,12 +90,12 @@ def test_a_written_file_with_solve_options_builds_the_commands_request(
     path.write_text(
         'kind = "shogi"\nstart = "BP1/1S1/P1P"\ngoal = "1PP/1S1/P1B"\n'
         '[solve]\nbackend = "glucose4"\nstrengthen = "none"\nbounds = false\nverify = true\n'
-        'max_horizon = 9\ntime_limit = 30\nroute = "search"\n'
+        'max_horizon = 9\ntime_limit = 30\nroute = "auto"\n'
     )
     command = [
         *COMMANDS["shogi:seed"],
         *("--backend", "glucose4", "--strengthen", "none", "--no-bounds", "--verify"),
-        *("--route", "search"),
+        *("--route", "auto"),
         *("--max-horizon", "9", "--time-limit", "30"),
     ]
     assert command_request(command, run_cli, monkeypatch) == read_instance(str(path)).request
@@ -235,6 +235,10 @@ BAD = {
     "unknown planning route": (
         'kind = "shogi"\nstart = "BP1"\ngoal = "1PB"\n[solve]\nroute = "x"\n',
         "solve.route",
+    ),
+    "a backend beside a route that runs on none": (
+        'kind = "shogi"\nstart = "BP1"\ngoal = "1PB"\n[solve]\nroute = "bfs"\nbackend = "highs"\n',
+        "solve.backend",
     ),
 }
 
