@@ -45,7 +45,7 @@ class OracleCheck:
         if not self.finished:
             stopped = STOPPED if self.interrupted else UNFINISHED
             return f"BFS oracle: {stopped} (answer not compared)"
-        shown = "unreachable" if self.moves is None else f"{self.moves} moves"
+        shown = "unreachable" if self.moves is None else counted(self.moves, "move")
         return f"BFS oracle: {shown} ({'agrees' if self.agrees else 'DISAGREES'})"
 
 

@@ -14,6 +14,7 @@ from boardsat.core.answer import json_seconds
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
 from boardsat.core.results import Result, Status
+from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
 from boardsat.models.tour.draw import tour_picture
 from boardsat.models.tour.model import TourSpec
@@ -162,10 +163,10 @@ class TourCount:
         board = self.spec.board
         shown = [f"{n}: {tour_names(board, tour)}" for n, tour in enumerate(self.tours, 1)]
         bound = "" if self.exact else "at least "
-        counted = f"{bound}{self.count} tours"
+        found = f"{bound}{counted(self.count, 'tour')}"
         if self.stopped is not None:
-            counted = f"UNKNOWN, the count did not finish: {self.stopped}"
-        total = f"{self.spec.describe()}: {counted} ({self.route}, {self.seconds:.2f} s)"
+            found = f"UNKNOWN, the count did not finish: {self.stopped}"
+        total = f"{self.spec.describe()}: {found} ({self.route}, {self.seconds:.2f} s)"
         return [*(shown if listed else []), total]
 
 
