@@ -153,7 +153,7 @@ def test_an_article_goes_by_the_first_letter(noun: str, expected: str) -> None:
 def test_one_of_anything_is_singular() -> None:
     """A count of one tour said "1 tours"; an oracle's one move "1 moves"."""
     one = TourCount(tour.seed_instance(), 1, True, "enumerate", 0.1)
-    assert "1 tour " in one.lines()[-1] and "1 tours" not in one.lines()[-1]
+    assert "1 tour " in one.summary() and "1 tours" not in one.summary()
     assert OracleCheck(True, 1, True).line() == "BFS oracle: 1 move (agrees)"
     lone = domination.solve(domination.Domination(1, 1, "dominating"))
     assert ': 1 knight"' in answer_file(lone, "a test")
