@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_fields, is_whole
 
 Square = tuple[int, int]
 Transform = Callable[[Square], Square]
@@ -30,6 +31,11 @@ KNIGHT_STEPS: tuple[Square, ...] = (
 MAX_SQUARES = 250_000
 
 
+def is_square(value: object) -> bool:
+    """Whether ``value`` is a square as the models keep one: a tuple of two whole numbers."""
+    return isinstance(value, tuple) and len(value) == 2 and all(map(is_whole, value))
+
+
 @dataclass(frozen=True)
 class Board:
     """An m x n board; rejects sides below 1 and boards beyond MAX_SQUARES."""
@@ -38,6 +44,7 @@ class Board:
     cols: int
 
     def __post_init__(self) -> None:
+        check_fields(self)
         for name, value in (("rows", self.rows), ("cols", self.cols)):
             if value < 1:
                 raise BoardsatError(f"{name} must be at least 1, got {value}")

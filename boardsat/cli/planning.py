@@ -159,7 +159,7 @@ def solve_and_print(
     )
     show_answer(
         answer.to_json(),
-        answer.lines(),
+        [answer.text()],
         as_json,
         pictures,
         answer,

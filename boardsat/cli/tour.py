@@ -158,10 +158,10 @@ def command(
         if as_json:
             emit_json(answer.to_json(listed))
         else:
-            current().answer("\n".join(answer.lines(listed)))
+            current().answer(answer.text(listed))
         end_at_limit(answer.limit_reached)
         return
-    show_answer(answer.to_json(), answer.lines(), as_json, pictures, answer)
+    show_answer(answer.to_json(), [answer.text()], as_json, pictures, answer)
     end_at_limit(answer.limit_reached)
 
 

@@ -1,12 +1,14 @@
 """What every puzzle package's ``solve`` answers, whatever the puzzle: one protocol for scripts.
 
 A research script that loops over the puzzles reads the same five names on each answer, so it
-needs no branch per puzzle. An answer that has a board to show also draws itself
-(:class:`~boardsat.core.picture.Drawn`: ``svg()``, ``png()``, and ``_repr_svg_()`` for notebooks).
+needs no branch per puzzle. Every answer reads as text (:class:`Readable`), and one that has a
+board to show also draws itself (:class:`~boardsat.core.picture.Drawn`: ``svg()``, ``png()``,
+and ``_repr_svg_()`` for notebooks).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Protocol, runtime_checkable
 
 from boardsat.core.results import Status
@@ -45,3 +47,31 @@ class Answer(Protocol):
 def json_seconds(seconds: float) -> float:
     """Seconds as every command's ``--json`` gives them."""
     return round(seconds, SECONDS_DIGITS)
+
+
+class Readable(ABC):
+    """An answer as text: ``summary()``, its one line, is what ``str()`` gives and a repr names;
+    ``text()`` is all its command prints, which IPython shows where there is no picture.
+
+    IPython takes the first class along the MRO with its own ``_repr_pretty_`` or ``__repr__``,
+    so an answer's dataclass is declared with ``repr=False``: a generated repr would win, and a
+    notebook would show every field (1,706 characters for one domination answer).
+    """
+
+    @abstractmethod
+    def summary(self) -> str:
+        """One line: the answer, whether it is proven, how and how long."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """The answer as its command prints it (a board, a plan, a listing)."""
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.summary()}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's text form: the whole text, as the command prints it."""
+        printer.text(self.text())

@@ -12,6 +12,11 @@ class BoardsatError(ValueError):
     """Input or options that cannot be honoured; the CLI prints its message and exits with 2."""
 
 
+class WrongType(BoardsatError, TypeError):
+    """A value of a type the caller does not take (text for a board's rows): refused in one line
+    like any bad input, and a TypeError too, as Python's own checks would raise."""
+
+
 @contextlib.contextmanager
 def failures_sent(send: Any) -> Iterator[None]:
     """A child process's work, whose failure goes to its parent over ``send`` instead of dying

@@ -19,9 +19,10 @@ import reprlib
 import types
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, Literal, Union
+from typing import Any, Literal, NoReturn, Union
 
-from boardsat.core.errors import BoardsatError
+from boardsat.core.errors import BoardsatError, WrongType
+from boardsat.core.wording import with_article
 
 TYPO_CUTOFF = 0.75
 """How alike two names must be (difflib's ratio) for one to read as a misspelling of the other."""
@@ -70,17 +71,29 @@ def check_keywords(
 def check_option_types(
     verb: str, options: Mapping[str, object], target: Callable[..., Any]
 ) -> None:
-    """TypeError in one line naming the first of ``options`` whose value does not fit its
+    """WrongType in one line naming the first of ``options`` whose value does not fit its
     annotation in ``target`` (a function, or a dataclass's fields), the type it takes and the
     value given. An option ``target`` does not annotate (a backend's own) is left to its taker."""
     hints = _hints(target)
     for name, value in options.items():
         hint = hints.get(name)
         if hint is not None and not _fits(value, hint):
-            raise TypeError(
-                f"{verb} takes {_described(hint)} as its {name},"
-                f" not {type(value).__name__} {reprlib.repr(value)}"
-            )
+            refuse_type(verb, name, value, _described(hint))
+
+
+def check_fields(instance: Any) -> None:
+    """WrongType in one line for the first field of a dataclass ``instance`` whose value does not
+    fit its annotation, named by its class: a constructor's ``__post_init__`` calls it, so that
+    ``Domination("8", "8")`` is refused as such, not by a comparison deep inside."""
+    fields = {field.name: getattr(instance, field.name) for field in dataclasses.fields(instance)}
+    check_option_types(type(instance).__name__, fields, type(instance))
+
+
+def refuse_type(verb: str, name: str, value: object, what: str) -> NoReturn:
+    """WrongType: ``verb`` takes ``what`` (in words) as its ``name``, not the ``value`` given."""
+    raise WrongType(
+        f"{verb} takes {what} as its {name}, not {type(value).__name__} {reprlib.repr(value)}"
+    )
 
 
 @functools.cache
@@ -118,15 +131,20 @@ def _described(hint: Any) -> str:
     if hint in words:
         return words[hint]
     named = origin if isinstance(origin, type) else hint
-    return "text" if named is str else f"a {getattr(named, '__name__', named)}"
+    return "text" if named is str else with_article(getattr(named, "__name__", str(named)))
+
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number: an int (a NumPy one too), but not True or False."""
+    return _fits(value, int)
 
 
 def check_argument(verb: str, name: str, value: object, kind: type, what: str) -> None:
-    """TypeError in one line when ``value`` is not a ``kind`` (``what``, in words): a verb given
+    """WrongType in one line when ``value`` is not a ``kind`` (``what``, in words): a verb given
     the wrong thing names it (``tour.solve takes a TourSpec as its instance, not NoneType``)
     instead of failing deep inside on an attribute it lacks."""
     if not isinstance(value, kind):
-        raise TypeError(f"{verb} takes {what} as its {name}, not {type(value).__name__}")
+        raise WrongType(f"{verb} takes {what} as its {name}, not {type(value).__name__}")
 
 
 def listed_pairs(items: object, what: str) -> tuple[list[Any], list[str]]:

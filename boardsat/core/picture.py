@@ -418,8 +418,8 @@ class Drawn(ABC):
         return self.picture().png_notice() if self.drawable else None
 
     def _repr_svg_(self) -> str | None:
-        """The picture a notebook shows for the answer; None (its text instead) when there is
-        nothing to draw."""
+        """The picture a notebook shows for the answer; None when there is nothing to draw, and
+        IPython shows plain text instead (an answer's text, by ``Readable._repr_pretty_``)."""
         return self.svg() if self.drawable else None
 
 

@@ -15,3 +15,9 @@ def data_size(size: int) -> str:
         if size >= scale:
             return f"{size / scale:,.1f} {unit}"
     return counted(size, "byte")
+
+
+def with_article(noun: str) -> str:
+    """``noun`` after ``a``, or ``an`` before a vowel: "an Exchange", "a FlipIt". The letter
+    decides, not the sound, which serves the class and option names an error line gives."""
+    return f"{'an' if noun[:1].lower() in tuple('aeiou') else 'a'} {noun}"

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from boardsat.core.wording import counted
 from boardsat.differential.routes import Route
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.models import exchange, flipit, shogi
@@ -90,7 +91,11 @@ def plan_checker(kind: str) -> Callable[[random.Random, Route], tuple[str, str]]
             cap -= 1  # every allowed horizon must be refuted
         elif path is not None:
             cap += rng.randint(0, 2)
-        expected = "no plan" if path is None or len(path) > cap else f"plan of {len(path)} moves"
+        expected = (
+            "no plan"
+            if path is None or len(path) > cap
+            else f"plan of {counted(len(path), 'move')}"
+        )
         answer = route_of_puzzle.shortest_plan(
             instance,
             route.backend,
@@ -101,7 +106,7 @@ def plan_checker(kind: str) -> Callable[[random.Random, Route], tuple[str, str]]
         if answer.moves is None:
             got = answer.outcome.ending.value
         else:
-            got = f"plan of {len(answer.moves)} moves"
+            got = f"plan of {counted(len(answer.moves), 'move')}"
             if not answer.outcome.proven_optimal:
                 got += " (not proven optimal)"
             got += "".join(

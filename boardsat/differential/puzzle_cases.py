@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from boardsat.core.results import Status
+from boardsat.core.wording import counted
 from boardsat.differential.routes import Route
 from boardsat.models.board import Board
 from boardsat.models.domination.exhaustive import minimum_knights
@@ -37,7 +38,7 @@ def check_domination(rng: random.Random, route: Route) -> tuple[str, str]:
         placement = decode(built, result)
         got += f" {result.objective}"
         if len(placement) != result.objective:
-            got += f" ({len(placement)} knights placed)"
+            got += f" ({counted(len(placement), 'knight')} placed)"
         got += "".join(f" ({problem})" for problem in validate(rows, cols, variant, placement))
     return f"{variant} {rows}x{cols}: {expected}", f"{variant} {rows}x{cols}: {got}"
 
@@ -53,8 +54,8 @@ def check_tour(rng: random.Random, route: Route) -> tuple[str, str]:
         start = (rng.randrange(rows), rng.randrange(cols))
     spec = TourSpec(Board(rows, cols), closed, start)
     expected = dfs_count(rows, cols, closed, start)
-    counted = count_by_enumeration(
+    enumerated = count_by_enumeration(
         spec, route.backend, time_limit=route.time_limit, **route.solver_options()
     )
-    got = f"{counted.count} tours" + ("" if counted.exact else " (unfinished)")
-    return f"{spec.describe()}: {expected} tours", f"{spec.describe()}: {got}"
+    got = counted(enumerated.count, "tour") + ("" if enumerated.exact else " (unfinished)")
+    return f"{spec.describe()}: {counted(expected, 'tour')}", f"{spec.describe()}: {got}"

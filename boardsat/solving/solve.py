@@ -8,7 +8,7 @@ from typing import Any
 import boardsat.encoders  # noqa: F401  (registers every backend family)
 from boardsat.core.backends import Session, make_backend
 from boardsat.core.deadline import Deadline, OutOfTime
-from boardsat.core.errors import BoardsatError
+from boardsat.core.errors import BoardsatError, WrongType
 from boardsat.core.model import Key, Model
 from boardsat.core.planning_task import PlanningTask
 from boardsat.core.results import Enumeration, OnFound, Result, cut_short
@@ -81,4 +81,4 @@ def _require_model(model: object, verb: str) -> None:
             " find_plan(task, backend, max_horizon=...) from the puzzle's package"
             " (boardsat.solving.horizon_search)"
         )
-    raise TypeError(f"boardsat.{verb} takes a boardsat.Model, not {type(model).__name__}")
+    raise WrongType(f"boardsat.{verb} takes a boardsat.Model, not {type(model).__name__}")

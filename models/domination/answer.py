@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.core.answer import json_seconds
+from boardsat.core.answer import Readable, json_seconds
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
 from boardsat.core.results import Result, Status
@@ -18,8 +18,8 @@ from boardsat.models.domination.routes import PORTFOLIO_WORKER
 from boardsat.solving.race import RaceEvent
 
 
-@dataclass(frozen=True)
-class DominationAnswer(Drawn):
+@dataclass(frozen=True, repr=False)  # Readable's repr: the summary, not every field
+class DominationAnswer(Readable, Drawn):
     """The best placement found, whether it is proven optimal, and the proven lower bound.
 
     A split total board (``halves``) keeps its halves' race events, each counting its own half's

@@ -25,6 +25,7 @@ import json
 from boardsat.core.backends import CPSAT, MAX_SEED
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
+from boardsat.core.wording import counted
 from boardsat.models.board import Board
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.model import VARIANTS
@@ -109,7 +110,7 @@ def check_answer(request: DominationRequest, answer: Table) -> CheckedAnswer:
     problems += validate(rows, cols, variant, set(squares))
     found_by = answer.get("found_by", str, "")
     published = _published(rows, cols, variant)
-    said = f"{variant} {rows}x{cols}, {len(set(squares))} knights"
+    said = f"{variant} {rows}x{cols}, {counted(len(set(squares)), 'knight')}"
     if published is not None:
         said += f" (published: {published}, OEIS {SOURCES[variant]})"
     document = {
@@ -138,7 +139,7 @@ def answer_file(answer: DominationAnswer, found_by: str) -> str:
     return (
         'kind = "domination"\n'
         f'description = "{answer.variant} domination of {board.rows}x{board.cols}:'
-        f' {len(answer.placement)} knights"\n'
+        f' {counted(len(answer.placement), "knight")}"\n'
         f"rows = {board.rows}\ncols = {board.cols}\n"
         f"variant = {json.dumps(answer.variant)}\n\n"
         "[answer]\n"

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import refuse_type
 from boardsat.core.wording import counted
 from boardsat.models.board import Board
 from boardsat.models.exchange.published import SEED_GOAL, SEED_START
@@ -62,6 +63,9 @@ class Exchange:
 
     @classmethod
     def parse(cls, start: str, goal: str) -> Exchange:
+        for name, text in (("start", start), ("goal", goal)):
+            if not isinstance(text, str):
+                refuse_type("Exchange.parse", name, text, "text")
         board, first = parse_position(start)
         goal_board, last = parse_position(goal)
         if goal_board != board:

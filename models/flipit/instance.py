@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_fields, is_whole, refuse_type
 from boardsat.core.wording import counted
 from boardsat.models.flipit.published import SEED_START, STAR_LINES
 from boardsat.models.instance_file import Table, read_toml_file
@@ -38,6 +39,9 @@ class FlipBoard:
     lines: tuple[tuple[int, ...], ...]
 
     def __post_init__(self) -> None:
+        check_fields(self)
+        if not all(isinstance(line, tuple) and all(map(is_whole, line)) for line in self.lines):
+            refuse_type("FlipBoard", "lines", self.lines, "a tuple of lines, each a tuple of cells")
         if not 2 <= self.cells <= MAX_CELLS:
             raise BoardsatError(f"a board has 2 to {MAX_CELLS} cells, not {self.cells}")
         for line in self.lines:
@@ -68,6 +72,8 @@ BOARD_FORMS = f"star, line:N (a row of N cells, 2 to {MAX_CELLS}), or a TOML boa
 
 def board_named(name: str) -> FlipBoard:
     """``star``, ``line:N``, or a TOML file with ``cells = N`` and ``lines = [[...], ...]``."""
+    if not isinstance(name, str):
+        refuse_type("board_named", "name", name, "text")
     if name == "star":
         return STAR
     found = re.fullmatch(r"line:([0-9]+)", name)
@@ -111,7 +117,8 @@ def parse_position(board: FlipBoard, text: str, what: str) -> Position:
     position = text.strip().upper()
     if len(position) != board.cells:
         raise BoardsatError(
-            f"{what} {text!r} has {len(position)} cells; the {board.name} board has {board.cells}"
+            f"{what} {text!r} has {counted(len(position), 'cell')}; the {board.name} board has"
+            f" {board.cells}"
         )
     bad = re.search(r"[^BW.]", position)
     if bad:
@@ -130,7 +137,17 @@ class FlipIt:
     goal: Position | None = None
 
     @classmethod
-    def parse(cls, board: FlipBoard, start: str, goal: str | None = None) -> FlipIt:
+    def parse(cls, board: FlipBoard | str, start: str, goal: str | None = None) -> FlipIt:
+        """The instance of ``board`` (a board, or its name as ``board_named`` reads it), with
+        ``start`` and ``goal`` as position text; BoardsatError says what is wrong in one line."""
+        if isinstance(board, str):
+            board = board_named(board)
+        if not isinstance(board, FlipBoard):
+            refuse_type("FlipIt.parse", "board", board, "a FlipBoard or a board name")
+        if not isinstance(start, str):
+            refuse_type("FlipIt.parse", "start", start, "text")
+        if goal is not None and not isinstance(goal, str):
+            refuse_type("FlipIt.parse", "goal", goal, "text or None")
         first = parse_position(board, start, "start")
         if goal is None:
             return cls(board, first)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Generic
 
-from boardsat.core.answer import json_seconds
+from boardsat.core.answer import Readable, json_seconds
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawings, Drawn, Picture
 from boardsat.core.results import Status
@@ -45,7 +45,7 @@ class OracleCheck:
         if not self.finished:
             stopped = STOPPED if self.interrupted else UNFINISHED
             return f"BFS oracle: {stopped} (answer not compared)"
-        shown = "unreachable" if self.moves is None else f"{self.moves} moves"
+        shown = "unreachable" if self.moves is None else counted(self.moves, "move")
         return f"BFS oracle: {shown} ({'agrees' if self.agrees else 'DISAGREES'})"
 
 
@@ -82,8 +82,8 @@ def _indented(picture: list[str]) -> list[str]:
     return [f"       {row}" for row in picture]
 
 
-@dataclass(frozen=True)
-class PlanAnswer(Drawn, Generic[P, M]):
+@dataclass(frozen=True, repr=False)  # Readable's repr: the summary, not every field
+class PlanAnswer(Readable, Drawn, Generic[P, M]):
     """The planner's outcome and, when it found a plan, its moves with the positions the rules
     replayed them through; then the BFS checks, when asked for."""
 
@@ -196,10 +196,21 @@ class PlanAnswer(Drawn, Generic[P, M]):
         others = [name for name in self.raced if name != outcome.route]
         return f"{text}, ahead of the {', '.join(others)} route" if others else text
 
-    def lines(self) -> list[str]:
+    def summary(self) -> str:
+        """One line: the outcome, the route that answered, how long, and a disagreement of the
+        BFS oracle, if it had one."""
+        outcome = self.outcome
+        on = "" if outcome.backend == outcome.route else f" on {outcome.backend}"
+        line = f"{outcome.describe()}; the {outcome.route} route{on}, {self.seconds:.2f} s"
+        return f"{line}; the BFS oracle DISAGREES" if self.disagrees else line
+
+    def text(self) -> str:
         """The outcome, each move with the position after it, then the checks. A position drawn
         on several lines is drawn below its move, the start first. Asked for the farthest
         positions, the plan is one line of moves: the positions are what was asked for."""
+        return "\n".join(self._lines())
+
+    def _lines(self) -> list[str]:
         lines = [self.outcome.describe()]
         answered = self.outcome.ending is not Ending.UNKNOWN
         if answered and (self.raced or self.outcome.route != "sat"):

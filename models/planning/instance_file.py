@@ -88,7 +88,7 @@ def solve_plan(request: PlanRequest[Any, Any], listeners: Listeners) -> FileAnsw
         None if answer.moves is None else len(answer.moves),
         "moves",
         answer.outcome.seconds,
-        tuple(answer.lines()),
+        tuple(answer.text().splitlines()),
         answer.to_json(),
         settled=ending is not Ending.UNKNOWN,
         answer=answer,

@@ -27,6 +27,7 @@ from boardsat.core.keywords import (
 )
 from boardsat.core.planning_task import Action, PlanningTask
 from boardsat.core.seed_check import SeedCheck
+from boardsat.core.wording import with_article
 from boardsat.encoders.horizon_encoding import Strengthenings
 from boardsat.models.planning.answer import Farthest, OracleCheck, PlanAnswer
 from boardsat.models.planning.puzzle import M, P, PlanningPuzzle
@@ -122,6 +123,8 @@ def shortest_plan(
         raise BoardsatError(f"unknown planning route {route!r}; known: {', '.join(ROUTES)}")
     if route in (SAT, AUTO):
         check_planner(backend, time_limit)  # here, not in a racer after the glance's work
+    if max_horizon is not None and max_horizon < 0:  # as the commands' --max-horizon refuses it
+        raise BoardsatError(f"max_horizon must be at least 0, got {max_horizon}")
     if max_horizon is None and time_limit is None:
         max_horizon = cap
     sat = partial(
@@ -287,7 +290,7 @@ class PlanRoute(Generic[Instance, P, M]):
 
     def puzzle(self, verb: str, instance: Instance) -> PlanningPuzzle[P, M]:
         """The puzzle of ``instance``; TypeError in one line when it is not one of ``kind``."""
-        what = f"a {self.kind.__name__}"
+        what = with_article(self.kind.__name__)
         check_argument(f"{self.name}.{verb}", "instance", instance, self.kind, what)
         return self.adapt(instance)
 

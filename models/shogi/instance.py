@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_fields, refuse_type
 from boardsat.models.shogi.published import SEED_GOAL, SEED_START
 
 EMPTY = "."
@@ -32,6 +33,7 @@ class ShogiBoard:
     cols: int
 
     def __post_init__(self) -> None:
+        check_fields(self)
         if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
             raise BoardsatError(
                 f"a board is 1 to {MAX_SIDE} squares each way, not {self.rows} x {self.cols}"
@@ -103,6 +105,9 @@ class Shogi:
 
     @classmethod
     def parse(cls, start: str, goal: str) -> Shogi:
+        for name, text in (("start", start), ("goal", goal)):
+            if not isinstance(text, str):
+                refuse_type("Shogi.parse", name, text, "text")
         board, first = parse_sfen(start, "start")
         goal_board, last = parse_sfen(goal, "goal")
         if goal_board != board:

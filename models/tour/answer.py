@@ -10,17 +10,18 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.core.answer import json_seconds
+from boardsat.core.answer import Readable, json_seconds
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
 from boardsat.core.results import Result, Status
+from boardsat.core.wording import counted
 from boardsat.models.board import Board, Square
 from boardsat.models.tour.draw import tour_picture
 from boardsat.models.tour.model import TourSpec
 
 
-@dataclass(frozen=True)
-class TourAnswer(Drawn):
+@dataclass(frozen=True, repr=False)  # Readable's repr: the summary, not every field
+class TourAnswer(Readable, Drawn):
     """One search for a tour: its status, the tour (validated; empty when none was found), the
     route that searched (``whole`` or ``quadrants``) and the encoding its backend solved, and the
     wall seconds of the whole call, building the model included.
@@ -83,20 +84,25 @@ class TourAnswer(Drawn):
             "seconds": json_seconds(self.seconds),
         }
 
-    def lines(self) -> list[str]:
-        """A headline, then the numbered board and the squares' names when a tour was found."""
-        head = (
+    def summary(self) -> str:
+        """One line: the tours asked for, the status, how long, and the route and encoding."""
+        return (
             f"{self.spec.describe()}: {self.status.value} "
             f"({self.seconds:.2f} s, {self.route} route on {self.backend}: {self.encoding})"
         )
+
+    def text(self) -> str:
+        """The summary, then the numbered board and the squares' names when a tour was found."""
         if not self.tour:
-            return [head]
+            return self.summary()
         board = self.spec.board
-        return [head, numbered_board(board, self.tour), tour_names(board, self.tour)]
+        return "\n".join(
+            [self.summary(), numbered_board(board, self.tour), tour_names(board, self.tour)]
+        )
 
 
-@dataclass(frozen=True)
-class TourCount:
+@dataclass(frozen=True, repr=False)  # Readable's repr: the summary, not every field
+class TourCount(Readable):
     """A count of tours, and the tours listed on the way (enumeration only; a decision diagram
     lists none); ``exact`` is false when more tours exist than the limit let through, or when
     the time limit stopped the search before it knew.
@@ -157,16 +163,19 @@ class TourCount:
             document["tours"] = [[list(square) for square in tour] for tour in self.tours]
         return document
 
-    def lines(self, listed: bool = False) -> list[str]:
-        """The tours by name, numbered (when ``listed``), then the count."""
+    def summary(self) -> str:
+        """One line: the tours asked for, how many there are (at least), how and how long."""
+        bound = "" if self.exact else "at least "
+        found = f"{bound}{counted(self.count, 'tour')}"
+        if self.stopped is not None:
+            found = f"UNKNOWN, the count did not finish: {self.stopped}"
+        return f"{self.spec.describe()}: {found} ({self.route}, {self.seconds:.2f} s)"
+
+    def text(self, listed: bool = False) -> str:
+        """The tours by name, numbered (when ``listed``), then the summary."""
         board = self.spec.board
         shown = [f"{n}: {tour_names(board, tour)}" for n, tour in enumerate(self.tours, 1)]
-        bound = "" if self.exact else "at least "
-        counted = f"{bound}{self.count} tours"
-        if self.stopped is not None:
-            counted = f"UNKNOWN, the count did not finish: {self.stopped}"
-        total = f"{self.spec.describe()}: {counted} ({self.route}, {self.seconds:.2f} s)"
-        return [*(shown if listed else []), total]
+        return "\n".join([*(shown if listed else []), self.summary()])
 
 
 def spec_fields(spec: TourSpec) -> dict[str, Any]:

@@ -21,9 +21,10 @@ from itertools import combinations
 
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_fields, refuse_type
 from boardsat.core.model import Key, Model
 from boardsat.core.results import Result
-from boardsat.models.board import Board, Square
+from boardsat.models.board import Board, Square, is_square
 
 Move = tuple[Square, Square]
 
@@ -42,6 +43,11 @@ class TourSpec:
     end: Square | None = None
 
     def __post_init__(self) -> None:
+        for name in ("start", "end"):  # before check_fields, which would ask a tuple
+            square = getattr(self, name)
+            if square is not None and not is_square(square):
+                refuse_type("TourSpec", name, square, "a square (row, col)")
+        check_fields(self)
         if self.board.size < 2:
             raise BoardsatError("a tour needs a board of at least two squares")
         for square in (self.start, self.end):

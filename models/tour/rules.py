@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from boardsat.core.wording import counted
+
 
 def validate_tour(
     rows: int,
@@ -27,7 +29,9 @@ def validate_tour(
     """
     problems = []
     if len(tour) != rows * cols:
-        problems.append(f"the tour visits {len(tour)} squares, the board has {rows * cols}")
+        problems.append(
+            f"the tour visits {counted(len(tour), 'square')}, the board has {rows * cols}"
+        )
     for row, col in tour:
         if not (0 <= row < rows and 0 <= col < cols):
             problems.append(f"square ({row}, {col}) is off the board")

@@ -11,7 +11,10 @@ from boardsat.models.tour.solve import count_by_enumeration
 
 
 def seed_instance() -> TourSpec:
-    """Seed 001's question: the open tours of 5x5 from a corner (304 in the article)."""
+    """Seed 001's question: the open tours of 5x5 from a corner. The article's figure, 304, is
+    their count: ``solve(seed_instance(), job="count")``. A plain ``solve`` finds one of them, as
+    for any TourSpec: the instance says which tours, the job what to do with them, so the loop
+    over every package's seed stays one call."""
     return TourSpec(Board(5, 5), closed=False, start=(0, 0))
 
 

@@ -219,6 +219,8 @@ def count_by_enumeration(
     ``time_limit`` and ``seconds`` count from the call, building the model included (see
     :func:`find_tour`).
     """
+    if limit is not None and limit < 1:  # said as given: the solver is asked for one more
+        raise BoardsatError(f"a listing's limit must be at least 1, got {limit}")
     deadline = Deadline(time_limit)
     try:
         built = build_tour_model(spec, deadline)

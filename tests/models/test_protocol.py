@@ -90,13 +90,6 @@ def test_every_answer_draws_in_a_notebook(puzzle: str) -> None:
     assert answer.png().startswith(b"\x89PNG")
 
 
-def test_an_answer_with_nothing_to_draw_shows_its_text_in_a_notebook() -> None:
-    from boardsat.models import domination
-
-    nothing = domination.solve(domination.Domination(8, 8), time_limit=0)
-    assert not nothing.drawable and nothing._repr_svg_() is None
-
-
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_every_package_has_its_seed_instance(puzzle: str) -> None:
     found = package(puzzle)

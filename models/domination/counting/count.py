@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from boardsat.core.answer import Readable, json_seconds
 from boardsat.core.deadline import Deadline, NoAnswerInTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.picture import Drawn, Picture
@@ -60,8 +61,8 @@ DEFAULT_COUNTER = {"independent": ENUMERATE, "dominating": ENUMERATE, "total": C
 backends against each other."""
 
 
-@dataclass(frozen=True)
-class PlacementCount(Drawn):
+@dataclass(frozen=True, repr=False)  # Readable's repr: the summary, not every field
+class PlacementCount(Readable, Drawn):
     """The minimum placements of ``instance``: one representative per orbit (its least
     placement by sorted squares) with the orbit's size. ``complete`` when the counter ended by
     proving no other placement exists; ``certificate`` names the checked certificate of that
@@ -105,6 +106,25 @@ class PlacementCount(Drawn):
     def listed(self) -> bool:
         """Whether every orbit is listed by a representative (``--list`` and pictures need it)."""
         return len(self.representatives) == self.count_up_to_symmetry
+
+    @property
+    def status(self) -> Status:
+        """UNKNOWN while the count is only a lower bound (a limit or Ctrl-C stopped it); else
+        whether any placement exists, as for a count of tours."""
+        if not self.complete:
+            return Status.UNKNOWN
+        return Status.SATISFIABLE if self.count else Status.UNSATISFIABLE
+
+    @property
+    def proven_optimal(self) -> bool:
+        """Always False, as for a count of tours: a count minimises nothing. Its ``knights``
+        were proven the least before the count began."""
+        return False
+
+    @property
+    def lower_bound(self) -> int:
+        """The placements counted, each checked by the rules: the whole count once complete."""
+        return self.count
 
     @property
     def drawable(self) -> bool:
@@ -156,6 +176,9 @@ class PlacementCount(Drawn):
             "rows": instance.rows,
             "cols": instance.cols,
             "variant": instance.variant,
+            "status": self.status.value,
+            "proven_optimal": self.proven_optimal,
+            "lower_bound": self.lower_bound,
             "knights": self.knights,
             "count": self.count,
             "count_up_to_symmetry": self.count_up_to_symmetry,
@@ -163,7 +186,7 @@ class PlacementCount(Drawn):
             "counter": self.counter,
             "backend": self.backend,
             "certificate": self.certificate,
-            "seconds": round(self.seconds, 3),
+            "seconds": json_seconds(self.seconds),
         }
 
 
