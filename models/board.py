@@ -27,6 +27,15 @@ KNIGHT_STEPS: tuple[Square, ...] = (
     (-2, 1),
     (-1, 2),
 )
+SYMMETRY_RULES = {  # Board.symmetries in words, R and C the last row and column
+    "rot180": "(r, c) -> (R - r, C - c)",
+    "flip-rows": "(r, c) -> (R - r, c)",
+    "flip-cols": "(r, c) -> (r, C - c)",
+    "transpose": "(r, c) -> (c, r)",
+    "anti-transpose": "(r, c) -> (C - c, R - r)",
+    "rot90": "(r, c) -> (c, R - r)",
+    "rot270": "(r, c) -> (C - c, r)",
+}
 # beyond this the models alone take gigabytes and minutes to build (300x300: about 1 GB, 10 s)
 MAX_SQUARES = 250_000
 
@@ -72,6 +81,12 @@ class Board:
 
     def contains(self, square: Square) -> bool:
         return 0 <= square[0] < self.rows and 0 <= square[1] < self.cols
+
+    def symmetry_rule(self, name: str) -> str:
+        """The symmetry ``name`` of ``symmetries`` square by square, in words a referee reads
+        (this board's last row and column filled in)."""
+        last = {"R": str(self.rows - 1), "C": str(self.cols - 1)}
+        return re.sub("[RC]", lambda found: last[found.group()], SYMMETRY_RULES[name])
 
     def symmetries(self) -> dict[str, Transform]:
         """The non-identity rotations and reflections of the board, one per distinct action on

@@ -6,30 +6,41 @@ split's coverage, the exact DIMACS formula its certificate refutes and the certi
 standard text form, so that drat-trim, lrat-check or any DRAT checker verifies each pair alone.
 
 An LRAT certificate numbers the clauses of the formula left once its unit clauses have been
-propagated (``boardsat.certificates.lrat.reduce_by_units``), so that reduced formula is the one written; its
-DRAT view (the same lemmas and deletions, without hints) goes beside it for DRAT checkers. A
-DRUP certificate refutes the formula as built, which is written as it is. A band split covers
-its parent by construction, its profiles enumerated from its lemmas, which are exported and
-certified like cubes. ``manifest.json`` names each file with its SHA-256, and ``README`` says
-how the pieces add up to the claim.
+propagated (``boardsat.certificates.lrat.reduce_by_units``), so that reduced formula is the one
+written; its DRAT view (the same lemmas and deletions, without hints) goes beside it for DRAT
+checkers. A DRUP certificate refutes the formula as built, which is written as it is. Each
+certificate must have the SHA-256 its directory recorded, and an LRAT one must parse and reach
+the empty clause as it is converted, so no empty or swapped certificate goes out; the hints are
+``proof check``'s to follow, not the export's.
+
+A split the puzzle checks itself (``split_problems``: by bands or by colour) covers its parent
+by construction: its lemmas bound every placement, and its profiles are every count they leave.
+No solver runs for it; the manifest says the arithmetic (``split_arithmetic``). A lemma whose
+claim can say so names itself in plain fields (``formula_fields``): its board, bound, symmetry
+break, and which variable is which square. ``manifest.json`` names each file with its SHA-256,
+and ``README`` says how the pieces add up to the claim.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from boardsat.certificates.drup import read_proof
 from boardsat.certificates.lrat import lrat_lines, reduce_by_units
+from boardsat.certificates.lrat_text import write_lrat_and_drat
 from boardsat.core.errors import BoardsatError
 from boardsat.proof.check import COVERAGE_SOLVER, owning_claim
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.ledger import certificate_digest
 from boardsat.proof.status import REFUTED, Leaf, lemma_ident, split_tree
 from boardsat.solving.conquer import cube_formula, formula_hash
 from boardsat.solving.cube import Claim, Cube, Split
@@ -47,9 +58,9 @@ class Exported:
 
 
 def export_proof(directory: ProofDirectory, out: Path) -> Exported:
-    """Write every refutation of a finished proof into the new folder ``out``."""
-    if out.exists():
-        raise BoardsatError(f"{out} exists already; it is not overwritten")
+    """Write every refutation of a finished proof into the new folder ``out``, whose parent
+    must exist; nothing is left behind when a certificate or a write is refused."""
+    _refuse_target(out)
     manifest = directory.manifest()
     claim = claim_from_spec(manifest["claim"])
     grown = split_tree(directory.splits())
@@ -68,35 +79,54 @@ def export_proof(directory: ProofDirectory, out: Path) -> Exported:
             else f"{len(missing)} refutations lack a certificate"
         )
         raise BoardsatError(f"{directory.path} is not a finished, certified proof: {why}")
-    out.mkdir(parents=True)
-    files: dict[str, str] = {}
-    entries = []
     try:
+        out.mkdir()
+    except OSError as error:
+        raise BoardsatError(f"cannot write {out}: {error.strerror or error}") from None
+    files: dict[str, str] = {}
+    try:
+        coverage = [
+            _export_coverage(out, files, claim, split, grown.nodes, index)
+            for index, split in enumerate(grown.splits)
+        ]
+        entries = []
         for kind, ident, owner, cube in tasks:
             verdict = _certified(settled[ident])
             assert verdict is not None
             entries.append(
                 _export_refutation(directory, out, files, kind, ident, owner, cube, verdict)
             )
-        coverage = [
-            _export_coverage(out, files, claim, split, grown.nodes, index)
-            for index, split in enumerate(grown.splits)
-        ]
-    except BoardsatError:
-        shutil.rmtree(out)  # half an export checks nothing, and its name would refuse a rerun
-        raise
-    document = {
-        "claim": manifest["claim"],
-        "describes": claim.describe(),
-        "grounds": claim.grounds(),
-        "best": manifest["best"],
-        "refutations": entries,
-        "splits": coverage,
-        "files": files,
-    }
-    (out / "manifest.json").write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-    (out / "README").write_text(_readme(claim, entries, coverage), encoding="utf-8")
+        document = {
+            "claim": manifest["claim"],
+            "describes": claim.describe(),
+            "grounds": claim.grounds(),
+            "best": manifest["best"],
+            "refutations": entries,
+            "splits": coverage,
+            "files": files,
+        }
+        _write(out, {}, "manifest.json", json.dumps(document, indent=2) + "\n")
+        _write(out, {}, "README", _readme(claim, tasks, entries, coverage))
+    except (BoardsatError, OSError) as error:
+        shutil.rmtree(out, ignore_errors=True)  # half an export checks nothing, and blocks a rerun
+        if isinstance(error, BoardsatError):
+            raise
+        raise BoardsatError(f"cannot write {out}: {error.strerror or error}") from None
     return Exported(out, _count(entries, "cube"), _count(entries, "lemma"), len(coverage))
+
+
+def _refuse_target(out: Path) -> None:
+    """Refuse, in one line, a folder that exists or whose parent is missing or not writable."""
+    parent = out.absolute().parent
+    try:
+        if out.exists() or out.is_symlink():
+            raise BoardsatError(f"{out} exists already; it is not overwritten")
+        if not parent.is_dir():
+            raise BoardsatError(f"cannot write {out}: there is no folder {parent}")
+    except OSError as error:  # such as a name too long
+        raise BoardsatError(f"cannot write {out}: {error.strerror or error}") from None
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise BoardsatError(f"cannot write {out}: the folder {parent} is not writable")
 
 
 def _certified(verdict: Settled | None) -> Settled | None:
@@ -119,18 +149,23 @@ def _export_refutation(
     cube: Cube,
     verdict: Settled,
 ) -> dict[str, Any]:
-    """One cube's or lemma's formula and certificate, in the forms outside checkers read."""
+    """One cube's or lemma's formula and certificate, in the forms outside checkers read, and
+    the claim in plain fields where it can say itself so."""
     clauses, top = cube_formula(claim, cube, verdict.cardinality or "")
     if formula_hash(clauses) != verdict.formula_hash:
         raise BoardsatError(f"{ident}: its certificate refutes another formula than the rebuild")
     path = directory.certificate(verdict)
     assert path is not None
+    _check_digest(ident, path, verdict)
     entry: dict[str, Any] = {
         "kind": kind,
         "ident": ident,
         "cube": cube.to_json(),
         "cardinality": verdict.cardinality,
     }
+    fields = getattr(claim, "formula_fields", None)
+    if fields is not None:
+        entry["claim"] = fields(verdict.cardinality)
     if verdict.proof_format == "lrat":
         reduced = reduce_by_units(clauses)
         if reduced is None:  # propagation alone refutes it: the formula as built, an empty proof
@@ -141,9 +176,10 @@ def _export_refutation(
         formula, units = reduced
         entry["formula"] = _write(out, files, f"{ident}.cnf", _dimacs(formula, top))
         entry["units_propagated"] = len(units)
-        lrat, drat = _lrat_and_drat(path, formula)
-        entry["lrat"] = _write(out, files, f"{ident}.lrat", lrat)
-        entry["drat"] = _write(out, files, f"{ident}.drat", drat)
+        entry["as_built"] = formula == clauses  # so the claim's clauses are there word for word
+        entry["lrat"], entry["drat"] = f"{ident}.lrat", f"{ident}.drat"
+        with _Sink(out, files, entry["lrat"]) as lrat, _Sink(out, files, entry["drat"]) as drat:
+            write_lrat_and_drat(lrat_lines(path), formula, lrat.write, drat.write, str(path))
         return entry
     if verdict.proof_format != "drup":
         raise BoardsatError(f"{ident}: a certificate in no known format ({verdict.proof_format})")
@@ -154,37 +190,44 @@ def _export_refutation(
     return entry
 
 
-def _lrat_and_drat(path: Path, formula: Sequence[Sequence[int]]) -> tuple[str, str]:
-    """The LRAT certificate as text, and its DRAT view: each lemma without its hints, each
-    deletion by its clause's literals (DRAT names clauses by content, LRAT by number)."""
-    alive: dict[int, Sequence[int]] = dict(enumerate(formula, start=1))
-    lrat: list[str] = []
-    drat: list[str] = []
-    for number, raw in enumerate(lrat_lines(path), start=1):
-        try:
-            tokens = raw.decode().split()
-            if not tokens or tokens[0] == "c":
-                continue
-            if tokens[1] == "d":
-                deleted = list(map(int, tokens[2:-1]))
-            else:
-                values = list(map(int, tokens))
-                lemma = values[1 : values.index(0, 1)]
-        except (IndexError, ValueError):  # UnicodeDecodeError is a ValueError
-            raise BoardsatError(
-                f"{path}: line {number} is no LRAT step ({raw[:40]!r}); `boardsat proof check`"
-                " checks every certificate"
-            ) from None
-        lrat.append(" ".join(tokens))
-        if tokens[1] == "d":
-            for ident in deleted:
-                gone = alive.pop(ident, None)
-                if gone is not None:
-                    drat.append("d " + " ".join(map(str, gone)) + " 0")
-            continue
-        alive[values[0]] = lemma
-        drat.append(" ".join(map(str, [*lemma, 0])))
-    return "\n".join(lrat) + "\n", "\n".join(drat) + "\n"
+def _check_digest(ident: str, path: Path, verdict: Settled) -> None:
+    """Refuse a certificate whose bytes are not those the directory recorded (a proof from
+    before digests were kept records none: its certificate must still reach the empty clause)."""
+    if verdict.certificate_sha256 is None:
+        return
+    try:
+        found = certificate_digest(path)
+    except OSError as error:
+        raise BoardsatError(f"cannot read {path}: {error.strerror or error}") from None
+    if found != verdict.certificate_sha256:
+        raise BoardsatError(
+            f"{ident}: its certificate {path} has SHA-256 {found[:16]}…, not the"
+            f" {verdict.certificate_sha256[:16]}… recorded; `boardsat proof regenerate` solves it"
+            " again"
+        )
+
+
+class _Sink:
+    """A new file of the export written in pieces, its SHA-256 taken on the way."""
+
+    def __init__(self, out: Path, files: dict[str, str], name: str) -> None:
+        self._files, self._name = files, name
+        self._digest = hashlib.sha256()
+        self._handle = (out / name).open("xb")
+
+    def write(self, data: bytes) -> None:
+        self._digest.update(data)
+        self._handle.write(data)
+
+    def __enter__(self) -> _Sink:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, _: TracebackType | None
+    ) -> None:
+        self._handle.close()
+        if kind is None:
+            self._files[self._name] = self._digest.hexdigest()
 
 
 def _export_coverage(
@@ -195,27 +238,41 @@ def _export_coverage(
     tree: dict[str, Leaf],
     index: int,
 ) -> dict[str, Any]:
-    """How a split covers its parent: a refuted formula ("some case is missing") for a split
-    on literals, or the puzzle's own construction for a split by counts (its lemmas above)."""
+    """How a split covers its parent: by construction for a split its puzzle checks itself
+    (bands, colours), with the arithmetic where the puzzle says it; otherwise a refuted formula,
+    "some case is missing", for a split on literals."""
     parent = Leaf("", Cube()) if not split.parent else tree[split.parent]
+    whose = owning_claim(claim, parent)
+    named = split.parent or "the claim"
     entry: dict[str, Any] = {
-        "parent": split.parent or "the claim",
+        "parent": named,
         "splitter": split.splitter,
         "cubes": [parent.child(cube).ident for cube in split.cubes],
         "lemmas": [lemma_ident(dict(spec)) for spec in split.lemmas],
     }
-    if any(cube.counts != parent.cube.counts for cube in split.cubes):
+    own_check = getattr(whose, "split_problems", None)  # as proof check's _coverage_problems
+    problems = None if own_check is None else own_check(split)
+    if problems is not None:
+        if problems:
+            raise BoardsatError(f"the split of {named} does not cover it: {problems[0]}")
+        grounds = getattr(whose, "split_grounds", lambda _: None)(split)
         entry["covered_by"] = (
-            "construction: every count profile the lemmas allow is a cube (proof check"
-            " enumerates them again); each lemma is refuted above"
+            "construction, checked again by proof check: "
+            + (grounds or "every count profile the lemmas allow is a cube")
+            + "; each lemma is refuted above"
         )
+        arithmetic = getattr(whose, "split_arithmetic", lambda _: None)(split)
+        if arithmetic:
+            entry["arithmetic"] = arithmetic
         return entry
+    if any(cube.counts != parent.cube.counts for cube in split.cubes):
+        raise BoardsatError(f"no check is known for the {split.splitter} split of {named}")
     from pysat.solvers import Solver
 
-    clauses = coverage_formula(owning_claim(claim, parent), parent.cube, list(split.cubes))
+    clauses = coverage_formula(whose, parent.cube, list(split.cubes))
     with Solver(name=COVERAGE_SOLVER, bootstrap_with=clauses, with_proof=True) as solver:
         if solver.solve():
-            raise BoardsatError(f"the split of {entry['parent']} misses a case")
+            raise BoardsatError(f"the split of {named} misses a case")
         proof = solver.get_proof() or []
     top = max((abs(literal) for clause in clauses for literal in clause), default=0)
     name = f"coverage-{index}"
@@ -244,10 +301,33 @@ def _write(out: Path, files: dict[str, str], name: str, text: str) -> str:
 
 
 def _readme(
-    claim: Claim, entries: Sequence[dict[str, Any]], coverage: Sequence[dict[str, Any]]
+    claim: Claim,
+    tasks: Sequence[tuple[str, str, Claim, Cube]],
+    entries: Sequence[dict[str, Any]],
+    coverage: Sequence[dict[str, Any]],
 ) -> str:
     lrat = sum(1 for entry in entries if "lrat" in entry)
-    covered = sum(1 for entry in coverage if "formula" in entry)
+    solved = sum(1 for entry in coverage if "formula" in entry)
+    sums = [
+        f"\nThe split of {entry['parent']}, by {entry['splitter']}, adds up so:\n"
+        + "".join(f"  - {line}\n" for line in entry["arithmetic"])
+        for entry in coverage
+        if "arithmetic" in entry
+    ]
+    parts = {
+        part: None
+        for (_, _, owner, _), entry in zip(tasks, entries, strict=True)
+        if "claim" in entry
+        for part in getattr(owner, "formula_parts", lambda _: ())(entry["cardinality"])
+    }
+    holds = (
+        "\nWhat a lemma's formula holds (manifest: each refutation's \"claim\" names its board,"
+        ' bound, symmetries, order, encoding, and in "variables" the square of each knight\'s'
+        " variable; every other variable is the counter's or the lex-leader's):\n"
+        + "".join(f"  - {part}\n" for part in parts)
+        if parts
+        else ""
+    )
     return f"""The claim: {claim.describe()}.
 Why refuting the formulas proves it: {claim.grounds() or "each formula is the claim's model under one cube."}
 
@@ -256,14 +336,15 @@ refutation its cube, the cardinality encoding in its formula, and its files.
 
 Each refutation is a pair: IDENT.cnf (DIMACS) and IDENT.drat (DRAT, also DRUP), and for the
 {lrat} solved by CaDiCaL also IDENT.lrat. The LRAT numbers the clauses of IDENT.cnf, which is
-the formula once its unit clauses were propagated. Check with drat-trim
+the formula once its unit clauses were propagated ("as_built": true when there were none, so
+the clauses are the claim's word for word). Check with drat-trim
 (https://github.com/marijnheule/drat-trim), built from its public source:
 
     drat-trim IDENT.cnf IDENT.drat        # each DRAT pair: "s VERIFIED"
     lrat-check IDENT.cnf IDENT.lrat       # each LRAT pair: "c VERIFIED"
 
-The pieces add up: the splits (manifest "splits") cover the claim. {covered} literal splits
-are covered by the refutation of coverage-N.cnf ("the parent holds and no cube does"); a split
-by counts is covered by construction, every count profile its lemmas allow being a cube, and
-its lemmas are refuted like the cubes. Every leaf cube and every lemma is refuted.
-"""
+The pieces add up: the splits (manifest "splits") cover the claim. {solved} literal splits
+are covered by the refutation of coverage-N.cnf ("the parent holds and no cube does"). A split
+by counts or by colour is covered by construction, with no formula: its lemmas bound every
+placement, and every count profile they leave is a cube. Every leaf cube and lemma is refuted.
+{"".join(sums)}{holds}"""

@@ -18,6 +18,12 @@ from boardsat.models.board import Board, Square, Transform
 COLOURS = ("dark", "light")
 
 
+COLOUR_RULE = (
+    "row 0 is the top row and column 0 the left one; square (r, c) of a board of R + 1 rows is"
+    " dark when R - r + c is even (a1, bottom left, is dark) and light otherwise"
+)
+
+
 def colour(board: Board, square: Square) -> str:
     """The square's colour on a chessboard, a1 (bottom-left) dark."""
     return COLOURS[(board.rows - 1 - square[0] + square[1]) % 2]
@@ -50,3 +56,12 @@ def halves_to_solve(board: Board) -> tuple[str, ...]:
     if colour_swap(board) is not None:
         return (corner,)
     return (corner, COLOURS[1 - COLOURS.index(corner)])
+
+
+def colour_swap_rule(board: Board) -> str | None:
+    """The reflection ``colour_swap`` takes, in words (``Board.symmetry_rule``)."""
+    if board.cols % 2 == 0:
+        return board.symmetry_rule("flip-cols")
+    if board.rows % 2 == 0:
+        return board.symmetry_rule("flip-rows")
+    return None

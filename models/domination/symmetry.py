@@ -14,6 +14,8 @@ from boardsat.core.deadline import CHECK_EVERY, Deadline
 from boardsat.core.model import Key, Model
 from boardsat.models.board import Board, Square
 
+CHAIN = "lex"  # the key of a chain variable: (CHAIN, symmetry, position)
+
 
 def add_lex_leader(
     model: Model,
@@ -54,7 +56,7 @@ def add_lex_leader(
             theirs = model.lit(keys[image])
             guard = [] if equal_so_far is None else [-equal_so_far]
             model.add_clause([*guard, -mine, theirs])
-            chained = model.var(("lex", name, position))
+            chained = model.var((CHAIN, name, position))
             model.add_clause([*guard, -mine, chained])
             model.add_clause([*guard, theirs, chained])
             equal_so_far = chained

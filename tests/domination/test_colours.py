@@ -14,9 +14,11 @@ from boardsat.core.results import Status
 from boardsat.models.board import Board
 from boardsat.models.domination.bounds import counting_lower_bound
 from boardsat.models.domination.colours import (
+    COLOUR_RULE,
     COLOURS,
     colour,
     colour_swap,
+    colour_swap_rule,
     halves_to_solve,
     knight_squares,
 )
@@ -29,6 +31,7 @@ from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
 from boardsat.solving.race import race
 from boardsat.solving.solve import solve
+from tests.models.test_board import apply_rule
 
 SHAPES = [(rows, cols) for rows in range(1, 8) for cols in range(1, 8)]
 
@@ -61,6 +64,22 @@ def test_the_colour_swap_is_a_symmetry_that_swaps_the_colours(rows: int, cols: i
         assert colour(board, swap(square)) != colour(board, square)
         for other in squares:
             assert attacks(swap(square), swap(other)) == attacks(square, other)
+
+
+@pytest.mark.parametrize(("rows", "cols"), SHAPES)
+def test_the_colour_swap_and_the_colours_read_in_words_as_the_code_has_them(
+    rows: int, cols: int
+) -> None:
+    """What an export tells a referee: the reflection the mirror takes, and the colour rule
+    (``R - r + c`` even is dark, R the last row), each read back against the code."""
+    board = Board(rows, cols)
+    swap, rule = colour_swap(board), colour_swap_rule(board)
+    assert (swap is None) == (rule is None)
+    if swap is not None and rule is not None:
+        assert all(apply_rule(rule, square) == swap(square) for square in board.squares())
+    assert "R - r + c is even" in COLOUR_RULE and "is dark" in COLOUR_RULE
+    for row, col in board.squares():
+        assert colour(board, (row, col)) == ("dark" if (rows - 1 - row + col) % 2 == 0 else "light")
 
 
 def half_minimum(rows: int, cols: int, knights_on: str, symmetry: bool) -> int | None:

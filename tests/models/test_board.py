@@ -83,3 +83,27 @@ def test_a_knight_attacks_the_squares_at_distance_root_five(
         moves = board.knight_moves((row, col))
         assert set(moves) == expected and len(moves) == len(expected)
     assert board.knight_moves(first) == asked
+
+
+def apply_rule(rule: str, square: tuple[int, int]) -> tuple[int, int]:
+    """A symmetry's rule in words, such as ``(r, c) -> (7 - r, c)``, applied to ``square``: read
+    here with no code of boardsat's, as a referee would read it."""
+    names, images = (part.strip("() ").split(", ") for part in rule.split(" -> "))
+    bound = dict(zip(names, square, strict=True))
+
+    def value(term: str) -> int:
+        first, _, last = term.partition(" - ")
+        return int(first) - bound[last] if last else bound[first]
+
+    row, col = map(value, images)
+    return (row, col)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 4), (3, 3), (4, 6), (6, 4), (5, 5), (8, 8)])
+def test_each_symmetry_rule_in_words_maps_every_square_as_the_symmetry_does(
+    rows: int, cols: int
+) -> None:
+    board = Board(rows, cols)
+    for name, transform in board.symmetries().items():
+        rule = board.symmetry_rule(name)
+        assert all(apply_rule(rule, square) == transform(square) for square in board.squares())

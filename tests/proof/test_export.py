@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -80,20 +81,104 @@ def test_a_tampered_certificate_is_caught_by_the_outside_check(
     assert any(entry["drat"] in line for line in found)
 
 
+def recorded_anew(proof: Path, text: bytes) -> None:
+    """Give every LRAT certificate of ``proof`` the gzipped ``text``, and record its SHA-256
+    as a run would have: a certificate that is wrong from the start, not tampered with."""
+    data = gzip.compress(text)
+    digest = hashlib.sha256(data).hexdigest()
+    for certificate in (proof / "certificates").glob("*.lrat.gz"):
+        certificate.write_bytes(data)
+    lines = (proof / "settled.jsonl").read_text().splitlines()
+    entries = [json.loads(line) for line in lines]
+    for entry in entries:
+        if entry.get("proof_format") == "lrat":
+            entry["certificate_sha256"] = digest
+    (proof / "settled.jsonl").write_text("".join(json.dumps(e) + "\n" for e in entries))
+
+
+def refused(run_cli: CliRun, proof: Path, out: Path) -> str:
+    """The export's one line of refusal (exit 2, nothing on stdout, no folder left behind)."""
+    code, said, err = run_cli("proof", "export", str(proof), str(out))
+    assert code == 2 and said == "", err
+    assert len(err.strip().splitlines()) == 1
+    left = os.listdir(out.parent) if out.parent.is_dir() else []  # a name too long to stat
+    assert out.name not in left  # no half export left to refuse the next one
+    return err
+
+
+@pytest.fixture
+def band_proof(run_cli: CliRun, tmp_path: Path) -> Path:
+    proof = tmp_path / "p"
+    code, _, err = run_cli(
+        "domination", "5", "--cubes", "bands", "--proof-dir", str(proof), "--quiet"
+    )
+    assert code == 0, err
+    return proof
+
+
 @pytest.mark.parametrize("garbage", [b"1\n", b"7 d x 0\n", b"\xff\xfe 0\n"])
 def test_a_certificate_of_valid_gzip_holding_garbage_is_refused_in_one_line(
-    run_cli: CliRun, tmp_path: Path, garbage: bytes
+    run_cli: CliRun, tmp_path: Path, band_proof: Path, garbage: bytes
 ) -> None:
-    proof, out = tmp_path / "p", tmp_path / "out"
-    assert (
-        run_cli("domination", "5", "--cubes", "bands", "--proof-dir", str(proof), "--quiet")[0] == 0
+    recorded_anew(band_proof, garbage)
+    assert "is no LRAT step" in refused(run_cli, band_proof, tmp_path / "out")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [b"", b"c nothing but a comment\n", b"100000 1 0 1 2 0\n100000 d 1 0\n"],
+    ids=["empty", "comment", "no-empty-clause"],
+)
+def test_a_certificate_that_derives_no_empty_clause_is_refused_not_exported(
+    run_cli: CliRun, tmp_path: Path, band_proof: Path, text: bytes
+) -> None:
+    """Its SHA-256 is the one recorded, and each line is an LRAT step, yet it refutes nothing:
+    the export said so with exit status 0, where proof check rejects it."""
+    recorded_anew(band_proof, text)
+    assert "without the empty clause" in refused(run_cli, band_proof, tmp_path / "out")
+
+
+def test_a_certificate_swapped_for_another_is_refused_by_its_sha256(
+    run_cli: CliRun, tmp_path: Path, band_proof: Path
+) -> None:
+    """Another refutation's certificate parses and ends in the empty clause, so only the digest
+    the directory recorded tells it apart, before any of it is converted."""
+    first, second, *_ = sorted((band_proof / "certificates").glob("*.lrat.gz"))
+    first.write_bytes(second.read_bytes())
+    err = refused(run_cli, band_proof, tmp_path / "out")
+    assert "SHA-256" in err and first.name.split(".")[0] in err
+
+
+def test_an_out_folder_whose_parent_is_missing_is_refused_and_nothing_is_made(
+    run_cli: CliRun, tmp_path: Path, band_proof: Path
+) -> None:
+    err = refused(run_cli, band_proof, tmp_path / "none" / "out")
+    assert "there is no folder" in err and not (tmp_path / "none").exists()
+
+
+def test_an_out_folder_whose_name_is_too_long_is_one_line(
+    run_cli: CliRun, tmp_path: Path, band_proof: Path
+) -> None:
+    assert "cannot write" in refused(run_cli, band_proof, tmp_path / ("N" * 3000))
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_an_out_folder_the_system_will_not_make_is_one_line(
+    run_cli: CliRun, band_proof: Path
+) -> None:
+    """/proc takes no new folder, not even from root: mkdir fails there (ENOENT)."""
+    assert "cannot write /proc/boardsat-export" in refused(
+        run_cli, band_proof, Path("/proc/boardsat-export")
     )
-    for certificate in (proof / "certificates").glob("*.lrat.gz"):
-        certificate.write_bytes(gzip.compress(garbage))
-    code, said, err = run_cli("proof", "export", str(proof), str(out))
-    assert code == 2 and said == ""
-    assert len(err.strip().splitlines()) == 1 and "is no LRAT step" in err
-    assert not out.exists()  # no half export left to refuse the next one
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into any folder")
+def test_an_out_folder_in_a_folder_not_writable_is_refused(
+    run_cli: CliRun, tmp_path: Path, band_proof: Path
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    assert "is not writable" in refused(run_cli, band_proof, locked / "out")
 
 
 def test_a_split_naming_a_parent_no_split_made_is_refused_in_one_line(

@@ -39,6 +39,7 @@ from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.proving.halves import SPLITTER as COLOUR_SPLITTER
 from boardsat.models.domination.proving.halves import (
     colour_split,
+    colour_split_arithmetic,
     colour_split_grounds,
     colour_split_problems,
 )
@@ -171,6 +172,12 @@ class DominationClaim:
                 "mirroring the rows reverses a band profile and keeps the column mirror's"
                 " break, so the lesser of each pair of mirrored profiles stands for both"
             )
+        return None
+
+    def split_arithmetic(self, split: Split) -> list[str] | None:
+        """A colour split's cover as sums a referee redoes (None for a split of another kind)."""
+        if split.splitter == COLOUR_SPLITTER:
+            return colour_split_arithmetic(self, split)
         return None
 
     def split_problems(self, split: Split) -> list[str] | None:

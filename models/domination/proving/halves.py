@@ -21,15 +21,18 @@ from boardsat.core.wording import counted
 from boardsat.models.board import Board
 from boardsat.models.domination.bounds import proven_bound
 from boardsat.models.domination.colours import (
+    COLOUR_RULE,
     COLOURS,
     colour,
     colour_swap,
+    colour_swap_rule,
     halves_to_solve,
     knight_squares,
 )
-from boardsat.models.domination.model import build_model, build_refutation, knight_key
+from boardsat.models.domination.model import KNIGHT, build_model, build_refutation, knight_key
 from boardsat.models.domination.order import DEFAULT_ORDER
 from boardsat.models.domination.routes import CORE_PROVER
+from boardsat.models.domination.symmetry import CHAIN
 from boardsat.solving.cube import Cube, Split
 
 if TYPE_CHECKING:  # the claim's module imports this one
@@ -81,6 +84,65 @@ class HalfClaim:
         keys, in the same order, as the whole claim's decisions that the lemma's model has)."""
         board = Board(self.rows, self.cols)
         return tuple(knight_key(square) for square in knight_squares(board, self.colour))
+
+    def formula_fields(self, cardinality: str) -> dict[str, Any]:
+        """The lemma in plain fields, for a referee who holds only its exported formula: enough
+        to rebuild its coverage clauses and find them there, and to see what else it holds."""
+        board = Board(self.rows, self.cols)
+        model = self.model()
+        keys = [
+            (number, key) for number, key in enumerate(model.keys(), 1) if isinstance(key, tuple)
+        ]
+        squares = {
+            str(number): [key[1], key[2]]
+            for number, key in keys
+            if key[0] == KNIGHT and colour(board, (key[1], key[2])) == self.colour
+        }
+        chains = [number for number, key in keys if key[0] == CHAIN]
+        broken = dict.fromkeys(key[1] for _, key in keys if key[0] == CHAIN)
+        knights = f"variables 1 to {len(squares)}"
+        return {
+            **self.spec(),
+            "says": self.describe(),
+            "colours": COLOUR_RULE,
+            "coverage": f"one clause per {other_colour(self.colour)} square: the OR of the"
+            " variables of the knights that attack it",
+            "counter": {
+                "encoding": cardinality,
+                "says": f"at most {self.at_most} of {knights} are true",
+                "variables": f"{model.num_vars + 1} to the DIMACS header's count",
+            },
+            "symmetry_break": {
+                "symmetries": {name: board.symmetry_rule(name) for name in broken},
+                "order": f"{knights} in number order: the {self.colour} squares in {self.order}"
+                " order",
+                "chain_variables": f"{chains[0]} to {chains[-1]}" if chains else "none",
+            },
+            "variables": squares,
+        }
+
+    def formula_parts(self, cardinality: str) -> tuple[str, ...]:
+        """What a lemma's formula holds beside its coverage clauses, and why each part is sound:
+        a sentence or two each, for the export's README."""
+        counter = (
+            "Each register (i, j) stands for 'at least j of the first i knights'"
+            if cardinality == "seqcounter"
+            else "Each auxiliary stands for a count of some knights, as the encoding defines it"
+        )
+        return (
+            "Coverage: one clause per square of the other colour, the OR of the knights that"
+            " attack it. A knight attacks only the other colour, so these say what the lemma"
+            " needs: the colour's knights attack every such square.",
+            f"Counter: python-sat's {cardinality} encoding says at most at_most knights stand."
+            f" {counter}; set so, every clause of it holds when at most at_most knights stand."
+            " So it removes only larger placements.",
+            "Lex-leader: for each symmetry listed, the knights' variables, read in number order"
+            " as 0s and 1s, are no greater than their image under it. A chain variable may hold"
+            " only while the two agree so far.",
+            "Each listed symmetry keeps the colour and the knight moves, so a placement's images"
+            " have as many knights and attack as much. The least image of each class passes every"
+            " comparison, so refuting these placements refutes all.",
+        )
 
     @classmethod
     def from_spec(cls, spec: Mapping[str, Any]) -> HalfClaim:
@@ -258,6 +320,40 @@ def colour_split_grounds(claim: DominationClaim, split: Split) -> str:
         " of the other colour and knight moves to knight moves (checked square by square), so"
         " one half's lemma holds of the other half too"
     )
+
+
+def colour_split_arithmetic(claim: DominationClaim, split: Split) -> list[str]:
+    """The colour split's cover as sums a referee redoes by hand: each half lemma's bound, the
+    mirror's where one half's lemma stands for the other's, the claim's budget, and the colour
+    profiles left (each a cube of the proof)."""
+    board = Board(claim.rows, claim.cols)
+    lemmas = [HalfClaim.from_spec(spec) for spec in split.lemmas]
+    lines = [
+        f"lemma: the {lemma.colour} half needs more than {counted(lemma.at_most, 'knight')},"
+        f" so at least {lemma.at_most + 1}"
+        for lemma in lemmas
+    ]
+    if split.params.get(MIRROR):
+        lines += [
+            f"mirror: the reflection {colour_swap_rule(board)} of the {claim.rows}x{claim.cols}"
+            " board sends every square to one of the other colour and knight moves to knight"
+            f" moves, so the {other_colour(lemma.colour)} half needs at least {lemma.at_most + 1}"
+            " too (proof check verifies the reflection square by square)"
+            for lemma in lemmas
+        ]
+        lemmas = mirrored(lemmas)
+    need = dict.fromkeys(COLOURS, 0)
+    for lemma in lemmas:
+        need[lemma.colour] = max(need[lemma.colour], lemma.at_most + 1)
+    least = need["dark"] + need["light"]
+    lines.append(
+        f"budget: the claim allows at most {claim.at_most}; the halves need at least"
+        f" {need['dark']} dark + {need['light']} light = {least}"
+    )
+    if not split.cubes:
+        return [*lines, f"{least} > {claim.at_most}: no profile is left, the lemmas alone prove it"]
+    profiles = ", ".join(f"({cube.counts[0][1]}, {cube.counts[1][1]})" for cube in split.cubes)
+    return [*lines, f"profiles left (dark, light): {profiles}; each is a cube of the proof"]
 
 
 def _half_minimum(claim: DominationClaim, side: str, deadline: Deadline, limit: float) -> int:
