@@ -1,0 +1,28 @@
+"""What the command line says at a mistake: the name it was given, in the user's words, and the
+way out (issue 65, item 6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CliRun
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["flipit", "--board", ""], "boardsat: error: an empty board name: name star, line:N"),
+        (["solve", ""], "'': an empty name names no instance file"),
+        (["solve", "--check", ""], "'': an empty name names no instance file"),
+        (["proof", "horizon", "", "3"], "boardsat: error: '': an empty name names no instance"),
+    ],
+)
+def test_an_empty_name_is_refused_as_empty_not_as_the_working_folder(
+    run_cli: CliRun, args: list[str], said: str
+) -> None:
+    """Path('') is '.', which once read as a folder: ".: cannot read it (Is a directory)"."""
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and err.startswith(said), err
+    assert len(err.splitlines()) == 1 and "Is a directory" not in err
