@@ -3,8 +3,6 @@ way out (issue 65, item 6)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.conftest import CliRun
@@ -26,3 +24,15 @@ def test_an_empty_name_is_refused_as_empty_not_as_the_working_folder(
     code, out, err = run_cli(*args)
     assert code == 2 and out == "" and err.startswith(said), err
     assert len(err.splitlines()) == 1 and "Is a directory" not in err
+
+
+@pytest.mark.parametrize(
+    ("given", "alone"), [("all,none", "all"), ("no_undo, all", "all"), ("none,symmetry", "none")]
+)
+def test_all_or_none_beside_other_strengthenings_is_refused_as_a_contradiction(
+    run_cli: CliRun, given: str, alone: str
+) -> None:
+    """Once "unknown strengthening 'all'; known: all, none, ...": 'all' both known and not."""
+    code, out, err = run_cli("exchange", "--strengthen", given)
+    assert code == 2 and out == "" and "unknown" not in err
+    assert err == f"boardsat: error: {alone} stands alone: give all, none, or names of them\n"
