@@ -3,6 +3,8 @@ way out (issue 65, item 6)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import CliRun
@@ -36,3 +38,39 @@ def test_all_or_none_beside_other_strengthenings_is_refused_as_a_contradiction(
     code, out, err = run_cli("exchange", "--strengthen", given)
     assert code == 2 and out == "" and "unknown" not in err
     assert err == f"boardsat: error: {alone} stands alone: give all, none, or names of them\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["domination", "6", "--cubes"],
+        ["domination", "6", "--variant", "total", "--cubes", "colours"],
+        ["domination", "6", "--count", "enumerate", "--cubes", "lookahead"],
+        ["proof", "horizon", "flipit:seed", "3"],
+    ],
+)
+@pytest.mark.parametrize("route", ["highs", "gurobi"])
+def test_a_cube_route_that_cannot_settle_cubes_is_refused_before_any_work(
+    run_cli: CliRun,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    route: str,
+) -> None:
+    """HiGHS once ran the placement search and the split (6.6 s), then failed in the first
+    cube, naming an internal class: "cube 5075...: BoardsatError: backend 'highs' cannot run
+    optimisation 'linear-down'"."""
+    from boardsat.proof import minimum
+
+    def no_work(*_args: object, **_options: object) -> None:
+        raise AssertionError("the search ran before the route was refused")
+
+    monkeypatch.setattr(minimum, "solve_request", no_work)
+    monkeypatch.setattr(minimum, "search_total", no_work)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(*args, "--cube-route", route)
+    assert code == 2 and out == "" and list(tmp_path.iterdir()) == []
+    assert err == (
+        f"boardsat: error: the cube route {route} is a MIP backend, which settles no cube here:"
+        " give cpsat, scip, or a python-sat solver name\n"
+    )
