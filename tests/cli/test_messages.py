@@ -74,3 +74,35 @@ def test_a_cube_route_that_cannot_settle_cubes_is_refused_before_any_work(
         f"boardsat: error: the cube route {route} is a MIP backend, which settles no cube here:"
         " give cpsat, scip, or a python-sat solver name\n"
     )
+
+
+ROW = '{"key": "shogi/seed/bfs/0"'
+"""The start of a sweep's row: a line cut short by a kill mid-write ends like this."""
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("not json at all", "1: not valid JSON (Expecting value at column 1)"),
+        ("[1, 2\n", "1: not valid JSON (Expecting ',' delimiter at column 6)"),
+        (f"{ROW}\n", "1: not valid JSON (Expecting ',' delimiter at column 27)"),
+    ],
+)
+def test_a_record_that_is_not_json_says_so_and_where(
+    run_cli: CliRun, tmp_path: Path, text: str, where: str
+) -> None:
+    """Once "holds no rows": a record's last line was forgiven as cut short by a kill even when
+    it was the only line, or ended in a newline, which a kill mid-write leaves out."""
+    record = tmp_path / "r.jsonl"
+    record.write_text(text)
+    code, out, err = run_cli("bench", "report", str(record))
+    assert code == 2 and out == "" and err.startswith(f"boardsat: error: {record}:{where}"), err
+
+
+def test_a_record_that_is_not_text_says_so(run_cli: CliRun, tmp_path: Path) -> None:
+    """Once a traceback (UnicodeDecodeError)."""
+    record = tmp_path / "r.jsonl"
+    record.write_bytes(b"\xff\xfe\x00 rows")
+    code, out, err = run_cli("bench", "report", str(record))
+    assert (code, out) == (2, "")
+    assert err == f"boardsat: error: {record}: not valid JSON (not UTF-8 text)\n"
