@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from importlib.metadata import version
 from typing import Any, cast
@@ -13,6 +14,7 @@ from click.core import ParameterSource
 from boardsat.cli.common import (
     PictureFiles,
     backend_option,
+    emit_json,
     end_at_limit,
     json_option,
     picture_options,
@@ -31,6 +33,7 @@ from boardsat.cli.proof import (
 )
 from boardsat.cli.terminal import current, knights_board
 from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS, MIP_BACKENDS
+from boardsat.core.deadline import NoAnswerInTime
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.results import Status
@@ -48,6 +51,7 @@ from boardsat.models.domination.counting.count import (
     count_minimum_placements,
     pick_counter,
 )
+from boardsat.models.domination.counting.zdd import COUNTER as ZDD
 from boardsat.models.domination.instance_file import answer_file
 from boardsat.models.domination.model import VARIANTS, build_refutation
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
@@ -474,11 +478,44 @@ class CountRequest:
 
 
 def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None:
-    """Count the minimum placements, write the list of orbits, then print the count."""
+    """Count the minimum placements and print the count; where the limit came before the
+    minimum was proven, say so on stdout, as every limit reports, and end with its status."""
     if request.certificate is not None and request.counter != COLOURS:
         check_proof_path(request.certificate)  # the colours counter checks its halves' names
     if request.listing is not None:
         new_file_target(request.listing)
+    started = time.perf_counter()
+    try:
+        _count_and_show(request, pictures, as_json)
+    except NoAnswerInTime as unproven:  # the limit came before the minimum was proven
+        current().stop()
+        if as_json:
+            emit_json(_uncounted(request, time.perf_counter() - started))
+        else:
+            current().answer(str(unproven))
+        end_at_limit(True)
+
+
+def _uncounted(request: CountRequest, seconds: float) -> dict[str, Any]:
+    """The JSON of a count that never began: no minimum, nothing counted, incomplete."""
+    board = request.board
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "variant": board.variant,
+        "knights": None,
+        "count": 0,
+        "count_up_to_symmetry": 0,
+        "complete": False,
+        "counter": request.counter,
+        "backend": None if request.counter == ZDD else request.backend,
+        "certificate": None,
+        "seconds": round(seconds, 3),
+    }
+
+
+def _count_and_show(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None:
+    """Count on the request's counter, or by cubes; write the list of orbits; print the count."""
     if request.cubes is None:
         counted = count_minimum_placements(
             request.board,

@@ -3,6 +3,7 @@ way out (issue 65, item 6)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,13 @@ def test_a_record_that_is_not_text_says_so(run_cli: CliRun, tmp_path: Path) -> N
     code, out, err = run_cli("bench", "report", str(record))
     assert (code, out) == (2, "")
     assert err == f"boardsat: error: {record}: not valid JSON (not UTF-8 text)\n"
+
+
+def test_a_count_whose_minimum_the_limit_left_unproven_prints_its_json(run_cli: CliRun) -> None:
+    """As every limit reports: the answer so far on stdout and exit status 3; it once was
+    "boardsat: error: ..." on stderr, with no JSON (tests/cli/test_limits.py has the text)."""
+    code, out, err = run_cli("domination", "8", "--count", "--time-limit", "0", "--json")
+    assert (code, err) == (3, "")
+    counted = json.loads(out)
+    assert counted["complete"] is False and counted["knights"] is None
+    assert (counted["count"], counted["count_up_to_symmetry"]) == (0, 0)
