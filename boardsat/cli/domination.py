@@ -40,7 +40,9 @@ from boardsat.core.results import Status
 from boardsat.core.wording import counted as counted_words
 from boardsat.encoders.cnf.backend import check_proof_path
 from boardsat.encoders.export import EXPORT_FORMATS, export_model
+from boardsat.models.board import Board
 from boardsat.models.domination import Domination, build_model
+from boardsat.models.domination.answer import LEGEND, render
 from boardsat.models.domination.counting.colour_count import COUNTER as COLOURS
 from boardsat.models.domination.counting.count import (
     AUTO,
@@ -62,7 +64,7 @@ from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import read_instance
 from boardsat.proof.count import count_by_cubes
 from boardsat.proof.cubes import CubeRequest
-from boardsat.proof.minimum import prove_minimum
+from boardsat.proof.minimum import NoProofBegun, prove_minimum
 from boardsat.proof.run import Plan
 
 SOLVING_OPTIONS = (
@@ -386,18 +388,21 @@ def command(
             ledger,
         )
         start = None if start_file is None else _answer_placement(start_file, board)
-        prove_and_report(
-            lambda terminal: prove_minimum(
-                board,
-                asked,
-                find_limit=time_limit,
-                start=start,
-                order=order,
-                on_progress=terminal.show,
-                on_note=terminal.note,
-            ),
-            as_json,
-        )
+        try:
+            prove_and_report(
+                lambda terminal: prove_minimum(
+                    board,
+                    asked,
+                    find_limit=time_limit,
+                    start=start,
+                    order=order,
+                    on_progress=terminal.show,
+                    on_note=terminal.note,
+                ),
+                as_json,
+            )
+        except NoProofBegun as stopped:  # Ctrl-C: the best placement so far, as a solve shows it
+            _show_unproven(board, stopped, as_json)
     else:
         refuse_given(["listing"], "needs --count")
         refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
@@ -420,6 +425,19 @@ def command(
         if save is not None:
             new_file_target(save)  # a taken name is refused before the solve
         _solve(request, proof, pictures, as_json, save)
+
+
+def _show_unproven(board: Domination, stopped: NoProofBegun, as_json: bool) -> None:
+    """The placement a proof was to start from, drawn as a solve's answer, and why no proof
+    was begun."""
+    if as_json:
+        emit_json(stopped.answer)
+        return
+    squares = [(row, col) for row, col in stopped.placement]
+    drawn = render(Board(board.rows, board.cols), squares)
+    proven = "proven optimal" if stopped.answer["proven_optimal"] else "not proven optimal"
+    found = f"{counted_words(len(squares), 'knight')} ({board.variant}), {proven}"
+    current().answer(f"{drawn}\n{LEGEND}\n{found}; {stopped}", drawn.split("\n"))
 
 
 def _answer_placement(path: str, board: Domination) -> list[list[int]]:
