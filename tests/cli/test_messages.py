@@ -117,3 +117,33 @@ def test_a_count_whose_minimum_the_limit_left_unproven_prints_its_json(run_cli: 
     counted = json.loads(out)
     assert counted["complete"] is False and counted["knights"] is None
     assert (counted["count"], counted["count_up_to_symmetry"]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "shipped"),
+    [
+        (["exchange", "seventh-guest"], "exchange:seventh-guest"),
+        (["exchange", "--route", "sat", "exchange:seed"], "exchange:seed"),
+        (["flipit", "line-20"], "flipit:line-20"),
+        (["shogi", "deep"], "shogi:deep"),
+        (["domination", "seed"], "domination:seed"),
+        (["tour", "closed-8"], "tour:closed-8"),
+    ],
+)
+def test_a_shipped_instance_named_to_its_puzzle_s_command_points_to_solve(
+    run_cli: CliRun, args: list[str], shipped: str
+) -> None:
+    """`boardsat exchange seventh-guest` once said only "Got unexpected extra argument"."""
+    code, out, err = run_cli(*args)
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith("boardsat: error: ")
+    assert err.endswith(f"; `boardsat solve {shipped}` solves the shipped instance\n"), err
+
+
+def test_an_extra_argument_that_names_no_shipped_instance_gets_no_pointer(
+    run_cli: CliRun,
+) -> None:
+    code, _, err = run_cli("exchange", "nosuch")
+    assert code == 2 and "solve" not in err
+    code, _, err = run_cli("shogi", "seventh-guest")  # an exchange's name, not a shogi's
+    assert code == 2 and "solve" not in err
