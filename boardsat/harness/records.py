@@ -106,7 +106,7 @@ def read_rows(path: Path) -> list[Row]:
     except UnicodeDecodeError:
         raise BoardsatError(f"{path}: not valid JSON (not UTF-8 text)") from None
     lines = text.splitlines()
-    rows = []
+    rows: list[Row] = []
     for number, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
