@@ -147,3 +147,11 @@ def test_an_extra_argument_that_names_no_shipped_instance_gets_no_pointer(
     assert code == 2 and "solve" not in err
     code, _, err = run_cli("shogi", "seventh-guest")  # an exchange's name, not a shogi's
     assert code == 2 and "solve" not in err
+
+
+@pytest.mark.parametrize("option", ["--svg", "--png"])
+def test_a_file_name_too_long_for_the_file_system_is_one_line(run_cli: CliRun, option: str) -> None:
+    """Once a traceback: Path.exists raised OSError (File name too long)."""
+    code, out, err = run_cli("tour", "5", option, "N" * 5000)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert err.startswith("boardsat: error: cannot write NNN") and "File name too long" in err
