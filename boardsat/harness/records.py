@@ -166,11 +166,11 @@ class RowLog:
         self.path = path
         self.earlier: list[Row] = []
         if path.exists() and resume:
+            self.earlier = read_rows(path)  # first: a file that is no record is refused whole
             data = path.read_bytes()
             if not data.endswith(b"\n"):  # a row cut short by a kill: dropped, its cell rerun
                 with path.open("r+b") as handle:
                     handle.truncate(data.rfind(b"\n") + 1)
-            self.earlier = read_rows(path)
         elif path.exists():
             raise BoardsatError(f"{path} exists already; --resume continues it, or name a new file")
         else:

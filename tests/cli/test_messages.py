@@ -155,3 +155,15 @@ def test_a_file_name_too_long_for_the_file_system_is_one_line(run_cli: CliRun, o
     code, out, err = run_cli("tour", "5", option, "N" * 5000)
     assert (code, out) == (2, "") and len(err.splitlines()) == 1
     assert err.startswith("boardsat: error: cannot write NNN") and "File name too long" in err
+
+
+def test_resuming_a_file_that_is_no_record_refuses_and_keeps_it(
+    run_cli: CliRun, tmp_path: Path
+) -> None:
+    """Once its last line, taken for a row cut short, was cut off (a one-line file emptied)
+    and the sweep ran into it."""
+    kept = tmp_path / "notes.txt"
+    kept.write_text("my notes, no newline at the end")
+    code, out, err = run_cli("bench", "run", "shogi", "--out", str(kept), "--resume")
+    assert (code, out) == (2, "") and err.startswith(f"boardsat: error: {kept}:1: not valid JSON")
+    assert kept.read_text() == "my notes, no newline at the end"
