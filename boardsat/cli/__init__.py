@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
+from functools import cache
 
 import click
 
@@ -183,12 +184,18 @@ def _shipped_instance_given(error: click.ClickException, words: Sequence[str]) -
         return None
     if isinstance(error.ctx.command, click.Group):  # `boardsat` itself, or `bench`
         return None
-    from boardsat.models.instance_file import shipped_instances  # on this error only
-
     kind = f"{error.ctx.command.name}:"
-    names = {name for name in shipped_instances() if name.startswith(kind)}
+    names = {name for name in _shipped_names() if name.startswith(kind)}
     given = [name for word in words for name in (word, kind + word) if name in names]
     return given[0] if given else None
+
+
+@cache
+def _shipped_names() -> tuple[str, ...]:
+    """The shipped instances' names, read once: main runs many times in one test process."""
+    from boardsat.models.instance_file import shipped_instances  # on a usage error only
+
+    return tuple(shipped_instances())
 
 
 def _whole_number_arguments(context: click.Context | None) -> list[tuple[str, int]]:
