@@ -115,6 +115,7 @@ def test_a_count_whose_minimum_the_limit_left_unproven_prints_its_json(run_cli: 
     code, out, err = run_cli("domination", "8", "--count", "--time-limit", "0", "--json")
     assert (code, err) == (3, "")
     counted = json.loads(out)
+    assert counted["status"] == "UNKNOWN" and counted["proven_optimal"] is False
     assert counted["complete"] is False and counted["knights"] is None
     assert (counted["count"], counted["count_up_to_symmetry"]) == (0, 0)
 
