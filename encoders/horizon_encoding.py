@@ -72,13 +72,16 @@ class Strengthenings:
     @classmethod
     def parse(cls, text: str) -> Strengthenings:
         """``all``, ``none``, or a comma-separated list of names to switch on."""
-        if text == "all":
-            return cls()
-        if text == "none":
-            return cls.none()
         chosen = [name.strip() for name in text.split(",") if name.strip()]
+        if chosen == ["all"]:
+            return cls()
+        if chosen == ["none"]:
+            return cls.none()
         if not chosen:
             raise BoardsatError("no strengthening named: give all, none, or names of them")
+        alone = next((name for name in chosen if name in ("all", "none")), None)
+        if alone is not None:  # all beside none, or beside names, says two things at once
+            raise BoardsatError(f"{alone} stands alone: give all, none, or names of them")
         unknown = [name for name in chosen if name not in cls.names()]
         if unknown:
             raise BoardsatError(

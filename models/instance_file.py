@@ -58,7 +58,8 @@ class InstanceFileError(BoardsatError):
     """A mistake in one instance file; its text is the whole line, ``FILE: key: what``."""
 
     def __init__(self, source: str, key: str | None, what: str) -> None:
-        source = source if source.isprintable() else repr(source)  # a newline would split it
+        # written as Python writes it where a newline would split the line or it is empty
+        source = source if source.isprintable() and source else repr(source)
         super().__init__(f"{source}: {what}" if key is None else f"{source}: {key}: {what}")
 
 
@@ -285,6 +286,13 @@ def read_instance(source: str, overrides: Mapping[str, Any] | None = None) -> In
 
 def instance_data(source: str) -> dict[str, Any]:
     """The parsed TOML of the file at ``source``, or of the shipped instance of that name."""
+    if not source:  # Path("") is the working folder
+        raise InstanceFileError(
+            source,
+            None,
+            "an empty name names no instance file; `boardsat solve --list` names"
+            " the shipped instances",
+        )
     shipped = shipped_instances()
     if source in shipped:
         return read_toml(source, shipped[source].read_text(encoding="utf-8"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
+from functools import cache
 
 import click
 
@@ -154,9 +155,10 @@ def bench() -> None:
     preload(available_backends())  # before any timing, and before children fork to be timed
 
 
-def _as_sentence(error: click.ClickException) -> str:
+def _as_sentence(error: click.ClickException, words: Sequence[str]) -> str:
     """click's message, made plain where a new user meets it: a negative number reads as an
-    unknown option to click, and an unknown command should say where the commands are."""
+    unknown option to click, an unknown command should say where the commands are, and a
+    shipped instance's name given to its puzzle's command, that `solve` takes it."""
     if isinstance(error, click.NoSuchOption) and re.fullmatch(r"-\d+", error.option_name):
         numbers = _whole_number_arguments(error.ctx)
         if numbers:
@@ -169,7 +171,31 @@ def _as_sentence(error: click.ClickException) -> str:
     if isinstance(error, click.UsageError) and message.startswith("No such command"):
         path = error.ctx.command_path if error.ctx is not None else "boardsat"
         return f"{message} `{path} --help` lists the commands."
+    shipped = _shipped_instance_given(error, words)
+    if shipped is not None:
+        return f"{message.rstrip('.')}; `boardsat solve {shipped}` solves the shipped instance"
     return message
+
+
+def _shipped_instance_given(error: click.ClickException, words: Sequence[str]) -> str | None:
+    """The shipped instance of a puzzle that one of the command line's ``words`` names, where
+    that puzzle's command refused it: only `boardsat solve` takes instances by name."""
+    if not isinstance(error, click.UsageError) or error.ctx is None:
+        return None
+    if isinstance(error.ctx.command, click.Group):  # `boardsat` itself, or `bench`
+        return None
+    kind = f"{error.ctx.command.name}:"
+    names = {name for name in _shipped_names() if name.startswith(kind)}
+    given = [name for word in words for name in (word, kind + word) if name in names]
+    return given[0] if given else None
+
+
+@cache
+def _shipped_names() -> tuple[str, ...]:
+    """The shipped instances' names, read once: main runs many times in one test process."""
+    from boardsat.models.instance_file import shipped_instances  # on a usage error only
+
+    return tuple(shipped_instances())
 
 
 def _whole_number_arguments(context: click.Context | None) -> list[tuple[str, int]]:
@@ -198,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if argv is not None and any("\x00" in argument for argument in argv):  # no shell passes one
         _error_line("an argument holds a NUL character, which no file name or value may hold")
         sys.exit(BAD_INPUT)
+    words = list(argv) if argv is not None else sys.argv[1:]
     try:
         code = cli.main(
             args=list(argv) if argv is not None else None,
@@ -209,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo(f"boardsat: error: no command given; `{path} --help` lists them", err=True)
         sys.exit(BAD_INPUT)
     except click.ClickException as error:
-        _error_line(_as_sentence(error))
+        _error_line(_as_sentence(error, words))
         sys.exit(BAD_INPUT)
     except NoAnswerInTime as error:
         _error_line(str(error))

@@ -3,62 +3,66 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from importlib.metadata import version
 from typing import Any, cast
 
 import click
+import cloup
 from click.core import ParameterSource
 
 from boardsat.cli.common import (
     PictureFiles,
-    backend_option,
+    emit_json,
     end_at_limit,
-    json_option,
-    picture_options,
     refuse_beside_export,
     refuse_given,
     report_export,
     show_answer,
     solving_command,
-    time_limit_option,
 )
-from boardsat.cli.proof import (
-    LEDGER_OPTION,
-    WHOLE_LEMMA_LIMIT_OPTION,
-    cube_options,
-    prove_and_report,
+from boardsat.cli.domination_options import (
+    AUTO_SPLITTER,
+    BOARD_AND_MODEL,
+    COUNTING,
+    OUTPUT,
+    PROOFS_AND_CUBES,
+    ROUTES_AND_BACKENDS,
 )
+from boardsat.cli.proof import prove_and_report
 from boardsat.cli.terminal import current, knights_board
-from boardsat.core.backends import CPSAT, MAX_SEED, MAX_WORKERS, MIP_BACKENDS
+from boardsat.core.backends import CPSAT, MIP_BACKENDS
+from boardsat.core.deadline import NoAnswerInTime
 from boardsat.core.errors import BoardsatError
 from boardsat.core.files import new_file_target, write_new_file
 from boardsat.core.results import Status
 from boardsat.core.wording import counted as counted_words
 from boardsat.encoders.cnf.backend import check_proof_path
-from boardsat.encoders.export import EXPORT_FORMATS, export_model
+from boardsat.encoders.export import export_model
+from boardsat.models.board import Board
 from boardsat.models.domination import Domination, build_model
+from boardsat.models.domination.answer import LEGEND, render
 from boardsat.models.domination.counting.colour_count import COUNTER as COLOURS
 from boardsat.models.domination.counting.count import (
     AUTO,
-    COUNTERS,
     DEFAULT_BACKEND,
     ENUMERATE,
     ON_SOLVER,
     count_minimum_placements,
     pick_counter,
 )
+from boardsat.models.domination.counting.zdd import COUNTER as ZDD
 from boardsat.models.domination.instance_file import answer_file
-from boardsat.models.domination.model import VARIANTS, build_refutation
-from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
-from boardsat.models.domination.proving.cubes import DEFAULT_SPLITTER, SPLITTERS, WINDOW_LIMIT_S
+from boardsat.models.domination.model import build_refutation
+from boardsat.models.domination.order import DEFAULT_ORDER
+from boardsat.models.domination.proving.cubes import DEFAULT_SPLITTER
 from boardsat.models.domination.published import published_minimum
-from boardsat.models.domination.routes import ORDER, ROUTES, describe_auto
 from boardsat.models.domination.solve import DominationRequest, solve_request
 from boardsat.models.instance_file import read_instance
 from boardsat.proof.count import count_by_cubes
 from boardsat.proof.cubes import CubeRequest
-from boardsat.proof.minimum import prove_minimum
+from boardsat.proof.minimum import NoProofBegun, prove_minimum
 from boardsat.proof.run import Plan
 
 SOLVING_OPTIONS = (
@@ -87,7 +91,6 @@ CUBE_OPTIONS = (
     "start_file",
 )
 COUNT_OPTIONS = ("count", "listing")
-AUTO_SPLITTER = "auto"  # --cubes alone: DEFAULT_SPLITTER by variant
 SOLVING_ONLY = (
     "route",
     "seed",
@@ -102,162 +105,14 @@ SOLVING_ONLY = (
 """The options that shape the search for one placement, which a count runs on the default route."""
 
 
-def _default_orders() -> str:
-    return ", ".join(f"{kind} {order}" for kind, order in ORDER.items())
-
-
-variant_option = click.option(
-    "--variant",
-    type=click.Choice(VARIANTS),
-    default="independent",
-    show_default=True,
-    help="independent (the seed's rules), dominating, or total.",
-)
-
-
-@click.command(name="domination")
+@cloup.command(name="domination")
 @click.argument("rows", type=click.IntRange(min=1))
 @click.argument("cols", type=click.IntRange(min=1), required=False)
-@variant_option
-@backend_option()
-@time_limit_option
-@click.option(
-    "--route",
-    type=click.Choice(tuple(ROUTES)),
-    default="auto",
-    show_default=True,
-    help="; ".join(f"{name}: {route.summary}" for name, route in ROUTES.items())
-    + f". AUTO (squares per backend kind): {describe_auto()}."
-    + " LINE_UPS and AUTO are in boardsat.models.domination (race.py, routes.py).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=MAX_SEED),
-    default=1,
-    show_default=True,
-    help="CP-SAT's and Gurobi's random seed, SCIP's seed shift, the total race's model shuffle:"
-    " proof times vary by seed (SAT solvers take none).",
-)
-@click.option(
-    "--proof",
-    type=click.Path(dir_okay=False),
-    help="SAT backends, --route single: write the DRUP proof that one knight fewer (or any"
-    " placement, on a board with none) is impossible, and the CNF it refutes beside it (with"
-    " the lex-leader clauses unless --no-symmetry). With --count: the certificate that the count"
-    " missed no placement.",
-)
-@click.option(
-    "--optimisation",
-    type=click.Choice(("linear-down", "linear-up", "maxsat")),
-    help="SAT backends, --route single: bound search from above or below, or MaxSAT (RC2).",
-)
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1, max=MAX_WORKERS),
-    help="CP-SAT, --route single: portfolio workers (default 8).",
-)
-@click.option(
-    "--symmetry/--no-symmetry",
-    default=None,
-    help="The lex-leader symmetry break (default: on in the single route on CP-SAT and SAT"
-    " backends only).",
-)
-@click.option(
-    "--order",
-    type=click.Choice(tuple(ORDERS)),
-    help="The order the model lists the squares in: the knights' variables, the cardinality"
-    " encoding's literals and the lex-leader break follow it (default: by backend kind,"
-    f" {_default_orders()}).",
-)
-@click.option(
-    "--tiles",
-    type=click.IntRange(min=0),
-    default=0,
-    help="Add per-tile lower bounds on tiles of this side (0: none).",
-)
-@click.option(
-    "--split/--no-split",
-    default=None,
-    help="Total variant: solve the knights on dark and on light squares apart, two independent"
-    " covers (default: on for total, unless --tiles or --proof).",
-)
-@click.option(
-    "--cubes",
-    type=click.Choice([AUTO_SPLITTER, *SPLITTERS]),
-    is_flag=False,
-    flag_value=AUTO_SPLITTER,
-    help="Prove the placement found optimal by cube and conquer (auto, the default: colours for"
-    " total, whole otherwise; whole: the claim"
-    " as one cube, split by lookahead only if it outruns --cube-limit; bands: one cube per"
-    " count of knights in each band of rows; lookahead: on the knights; colours, total only: a"
-    " lemma per colour's half); the proof is kept in --proof-dir and resumed there."
-    " --time-limit bounds the search for the placement.",
-)
-@click.option(
-    "--lemma-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=WINDOW_LIMIT_S,
-    show_default=True,
-    help="--cubes bands: seconds for CP-SAT to bound the knights in each window of bands; a"
-    " higher bound is a stronger lemma, which leaves fewer cubes.",
-)
-@cube_options("domination-ROWSxCOLS-VARIANT.proof")
-@LEDGER_OPTION
-@WHOLE_LEMMA_LIMIT_OPTION
-@click.option(
-    "--count",
-    type=click.Choice((AUTO, *COUNTERS)),
-    is_flag=False,
-    flag_value=AUTO,
-    help="Count every placement of the proven minimum, all and up to rotation and reflection"
-    f" (enumerate: one per orbit on --backend, {DEFAULT_BACKEND} unless given; colours, total"
-    " only: each colour's half listed alone, then paired; zdd: a decision diagram, small boards;"
-    " auto: colours for total, else enumerate). --proof keeps the certificate that the count is"
-    " complete (colours: one per half, PROOF's name with -dark or -light added); --svg and --png"
-    " draw one board per orbit. With --cubes lookahead the enumeration is split into cubes, kept"
-    " and resumed in --proof-dir (default domination-ROWSxCOLS-VARIANT.count), and its"
-    " completeness proven by cubes there.",
-)
-@click.option(
-    "--list",
-    "listing",
-    type=click.Path(dir_okay=False),
-    metavar="FILE.jsonl",
-    help="--count: write one line per orbit to this new file: a representative's squares and"
-    " the orbit's size.",
-)
-@picture_options()
-@click.option(
-    "--from",
-    "start_file",
-    type=click.Path(dir_okay=False),
-    metavar="FILE.toml",
-    help="--cubes: start a new proof from the placement this answer file holds (checked by the"
-    " rules first), instead of searching: reruns split alike, and a --ledger's lines match.",
-)
-@click.option(
-    "--save",
-    type=click.Path(dir_okay=False),
-    metavar="FILE.toml",
-    help="Write the board and the placement found into this new instance file, in an [answer]"
-    " table that `boardsat solve FILE --check` holds to the rules.",
-)
-@click.option(
-    "--export",
-    "export_path",
-    type=click.Path(dir_okay=False),
-    help="Write the model to this new file instead of solving it, in the form its suffix names: "
-    + ", ".join(suffix for suffix in EXPORT_FORMATS if suffix != ".cnf")
-    + " (the minimisation), or .cnf (DIMACS: the claim of --at-most knights).",
-)
-@click.option(
-    "--at-most",
-    type=click.IntRange(min=0),
-    metavar="K",
-    help='--export the claim "at most K knights" instead of the minimisation: its refutation'
-    " proves that K + 1 are needed (for .cnf, K defaults to the published minimum less one).",
-)
-@json_option
+@BOARD_AND_MODEL
+@ROUTES_AND_BACKENDS
+@PROOFS_AND_CUBES
+@COUNTING
+@OUTPUT
 @solving_command
 def command(
     rows: int,
@@ -382,18 +237,21 @@ def command(
             ledger,
         )
         start = None if start_file is None else _answer_placement(start_file, board)
-        prove_and_report(
-            lambda terminal: prove_minimum(
-                board,
-                asked,
-                find_limit=time_limit,
-                start=start,
-                order=order,
-                on_progress=terminal.show,
-                on_note=terminal.note,
-            ),
-            as_json,
-        )
+        try:
+            prove_and_report(
+                lambda terminal: prove_minimum(
+                    board,
+                    asked,
+                    find_limit=time_limit,
+                    start=start,
+                    order=order,
+                    on_progress=terminal.show,
+                    on_note=terminal.note,
+                ),
+                as_json,
+            )
+        except NoProofBegun as stopped:  # Ctrl-C: the best placement so far, as a solve shows it
+            _show_unproven(board, stopped, as_json)
     else:
         refuse_given(["listing"], "needs --count")
         refuse_given(CUBE_OPTIONS, "cannot go without --cubes")
@@ -416,6 +274,19 @@ def command(
         if save is not None:
             new_file_target(save)  # a taken name is refused before the solve
         _solve(request, proof, pictures, as_json, save)
+
+
+def _show_unproven(board: Domination, stopped: NoProofBegun, as_json: bool) -> None:
+    """The placement a proof was to start from, drawn as a solve's answer, and why no proof
+    was begun."""
+    if as_json:
+        emit_json(stopped.answer)
+        return
+    squares = [(row, col) for row, col in stopped.placement]
+    drawn = render(Board(board.rows, board.cols), squares)
+    proven = "proven optimal" if stopped.answer["proven_optimal"] else "not proven optimal"
+    found = f"{counted_words(len(squares), 'knight')} ({board.variant}), {proven}"
+    current().answer(f"{drawn}\n{LEGEND}\n{found}; {stopped}", drawn.split("\n"))
 
 
 def _answer_placement(path: str, board: Domination) -> list[list[int]]:
@@ -474,11 +345,47 @@ class CountRequest:
 
 
 def _count(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None:
-    """Count the minimum placements, write the list of orbits, then print the count."""
+    """Count the minimum placements and print the count; where the limit came before the
+    minimum was proven, say so on stdout, as every limit reports, and end with its status."""
     if request.certificate is not None and request.counter != COLOURS:
         check_proof_path(request.certificate)  # the colours counter checks its halves' names
     if request.listing is not None:
         new_file_target(request.listing)
+    started = time.perf_counter()
+    try:
+        _count_and_show(request, pictures, as_json)
+    except NoAnswerInTime as unproven:  # the limit came before the minimum was proven
+        current().stop()
+        if as_json:
+            emit_json(_uncounted(request, time.perf_counter() - started))
+        else:
+            current().answer(str(unproven))
+        end_at_limit(True)
+
+
+def _uncounted(request: CountRequest, seconds: float) -> dict[str, Any]:
+    """The JSON of a count that never began: no minimum, nothing counted, incomplete."""
+    board = request.board
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "variant": board.variant,
+        "status": Status.UNKNOWN.value,
+        "proven_optimal": False,
+        "lower_bound": None,
+        "knights": None,
+        "count": 0,
+        "count_up_to_symmetry": 0,
+        "complete": False,
+        "counter": request.counter,
+        "backend": None if request.counter == ZDD else request.backend,
+        "certificate": None,
+        "seconds": round(seconds, 3),
+    }
+
+
+def _count_and_show(request: CountRequest, pictures: PictureFiles, as_json: bool) -> None:
+    """Count on the request's counter, or by cubes; write the list of orbits; print the count."""
     if request.cubes is None:
         counted = count_minimum_placements(
             request.board,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+import cloup
 
 from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.exchange.instance import KNIGHTS, Exchange
@@ -20,15 +21,18 @@ from boardsat.models.exchange.solve import (
 )
 
 
-@click.command("exchange")
-@click.option(
-    "--start",
-    default=SEED_START,
-    show_default=True,
-    help="Board text: rows top to bottom, separated by '/'; '.' is empty, a letter a knight"
-    f" ({', '.join(f'{letter} {name}' for letter, name in KNIGHTS.items())}).",
+@cloup.command("exchange")
+@cloup.option_group(
+    "Start and goal",
+    click.option(
+        "--start",
+        default=SEED_START,
+        show_default=True,
+        help="Board text: rows top to bottom, separated by '/'; '.' is empty, a letter a knight"
+        f" ({', '.join(f'{letter} {name}' for letter, name in KNIGHTS.items())}).",
+    ),
+    click.option("--goal", default=SEED_GOAL, show_default=True, help="Board text of the goal."),
 )
-@click.option("--goal", default=SEED_GOAL, show_default=True, help="Board text of the goal.")
 @planning_options(DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 def command(start: str, goal: str, **options: Any) -> None:
     """Exchange knights: the fewest moves from START to GOAL, proven (see --route).

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+import cloup
 
 from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.flipit.instance import BLACK, HOLE, FlipIt, board_named
@@ -12,23 +13,28 @@ from boardsat.models.flipit.published import SEED_START
 from boardsat.models.flipit.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, request
 
 
-@click.command("flipit")
-@click.option(
-    "--board",
-    "board_name",
-    default="star",
-    show_default=True,
-    help="star (the seed's 12 cells), line:N (a row of N cells), or a TOML file with"
-    " cells = N and lines = [[cell, ...], ...].",
-)
-@click.option(
-    "--start",
-    default=None,
-    help="One character per cell in cell order: B, W, or . for a hole."
-    f" [default: {SEED_START} on the star, the hole first and every piece black elsewhere]",
-)
-@click.option(
-    "--goal", default=None, help="A position to reach. [default: every piece white, holes anywhere]"
+@cloup.command("flipit")
+@cloup.option_group(
+    "Board, start and goal",
+    click.option(
+        "--board",
+        "board_name",
+        default="star",
+        show_default=True,
+        help="star (the seed's 12 cells), line:N (a row of N cells), or a TOML file with"
+        " cells = N and lines = [[cell, ...], ...].",
+    ),
+    click.option(
+        "--start",
+        default=None,
+        help="One character per cell in cell order: B, W, or . for a hole."
+        f" [default: {SEED_START} on the star, the hole first and every piece black elsewhere]",
+    ),
+    click.option(
+        "--goal",
+        default=None,
+        help="A position to reach. [default: every piece white, holes anywhere]",
+    ),
 )
 @planning_options(DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON)
 def command(board_name: str, start: str | None, goal: str | None, **options: Any) -> None:

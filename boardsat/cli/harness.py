@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import cloup
 
 from boardsat.cli.common import comma_list, usable_time_limit
 from boardsat.cli.exits import CHECK_FAILED, INTERRUPTED
@@ -54,70 +55,90 @@ def _pair(text: str | None) -> tuple[str, str] | None:
     return names[0], names[1]
 
 
-@click.command("run")
+@cloup.command("run")
 @click.argument("matrix", required=False)
-@click.option(
-    "--puzzle", help="Instead of MATRIX: the puzzle whose cells --instances and --routes name."
+@cloup.option_group(
+    "Cells",
+    click.option(
+        "--puzzle", help="Instead of MATRIX: the puzzle whose cells --instances and --routes name."
+    ),
+    click.option(
+        "--instances",
+        help="Comma-separated instance names (`boardsat bench matrices` lists the families).",
+    ),
+    click.option("--routes", help="Comma-separated route names."),
+    click.option("--seeds", default="0", show_default=True, help="Comma-separated seeds."),
 )
-@click.option(
-    "--instances",
-    help="Comma-separated instance names (`boardsat bench matrices` lists the families).",
+@cloup.option_group(
+    "Limits per cell",
+    click.option(
+        "--time-limit",
+        type=float,
+        callback=usable_time_limit,
+        help="Seconds per cell; the cell's child process is killed just past it [default: the"
+        " matrix's, else 60].",
+    ),
+    click.option(
+        "--memory-limit",
+        metavar="SIZE",
+        callback=_memory,
+        help="Memory ceiling per cell, such as 2G.",
+    ),
+    click.option(
+        "--threads", type=click.IntRange(min=1), help="Solver threads per cell [default: 1]."
+    ),
 )
-@click.option("--routes", help="Comma-separated route names.")
-@click.option("--seeds", default="0", show_default=True, help="Comma-separated seeds.")
-@click.option(
-    "--time-limit",
-    type=float,
-    callback=usable_time_limit,
-    help="Seconds per cell; the cell's child process is killed just past it [default: the"
-    " matrix's, else 60].",
+@cloup.option_group(
+    "The record",
+    click.option(
+        "--out",
+        "out",
+        type=click.Path(dir_okay=False),
+        help="The JSONL record: a new file, or with --resume its own.",
+    ),
+    click.option(
+        "--resume", is_flag=True, help="Continue --out: cells whose rows it holds are skipped."
+    ),
+    click.option(
+        "--update-record",
+        metavar="NAME",
+        help="Replace the committed record bench/records/NAME.jsonl by this sweep once it finishes.",
+    ),
 )
-@click.option(
-    "--memory-limit", metavar="SIZE", callback=_memory, help="Memory ceiling per cell, such as 2G."
+@cloup.option_group(
+    "Where cells run",
+    click.option(
+        "--jobs",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help="Cells run at once here, each in its own child process (not with --dask).",
+    ),
+    click.option(
+        "--dask",
+        "dask_address",
+        metavar="ADDRESS",
+        help="Run on the Dask scheduler at tcp://HOST:PORT, or local:N for a LocalCluster of N workers.",
+    ),
 )
-@click.option("--threads", type=click.IntRange(min=1), help="Solver threads per cell [default: 1].")
-@click.option(
-    "--out",
-    "out",
-    type=click.Path(dir_okay=False),
-    help="The JSONL record: a new file, or with --resume its own.",
+@cloup.option_group(
+    "Report",
+    click.option(
+        "--csv",
+        "csv_path",
+        type=click.Path(dir_okay=False),
+        help="Also write the rows as CSV to this new file.",
+    ),
+    click.option(
+        "--plot",
+        "plot_dir",
+        type=click.Path(file_okay=False),
+        help="Draw cactus, size and scatter plots (PNG and SVG) into this folder.",
+    ),
+    click.option("--scatter", help="The scatter plot's two routes, A,B [default: the first two]."),
+    click.option("--baseline", help="The route ratios are taken against [default: the matrix's]."),
+    click.option("--quiet", is_flag=True, help="No progress on stderr."),
 )
-@click.option(
-    "--resume", is_flag=True, help="Continue --out: cells whose rows it holds are skipped."
-)
-@click.option(
-    "--update-record",
-    metavar="NAME",
-    help="Replace the committed record bench/records/NAME.jsonl by this sweep once it finishes.",
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Cells run at once here, each in its own child process (not with --dask).",
-)
-@click.option(
-    "--dask",
-    "dask_address",
-    metavar="ADDRESS",
-    help="Run on the Dask scheduler at tcp://HOST:PORT, or local:N for a LocalCluster of N workers.",
-)
-@click.option(
-    "--csv",
-    "csv_path",
-    type=click.Path(dir_okay=False),
-    help="Also write the rows as CSV to this new file.",
-)
-@click.option(
-    "--plot",
-    "plot_dir",
-    type=click.Path(file_okay=False),
-    help="Draw cactus, size and scatter plots (PNG and SVG) into this folder.",
-)
-@click.option("--scatter", help="The scatter plot's two routes, A,B [default: the first two].")
-@click.option("--baseline", help="The route ratios are taken against [default: the matrix's].")
-@click.option("--quiet", is_flag=True, help="No progress on stderr.")
 def run(
     matrix: str | None,
     puzzle: str | None,

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+import cloup
 from click.core import ParameterSource
 
 from boardsat.cli.common import (
@@ -53,71 +54,84 @@ SOLVING_OPTIONS = (
 
 
 def planning_options(backend: str, strengthen: str, max_horizon: int) -> Callable[[F], F]:
-    """The planner's and the checks' options, with the puzzle's defaults."""
+    """The planner's and the checks' options, with the puzzle's defaults, in their groups."""
 
     def decorate(command: F) -> F:
         command = solving_command(command)
-        for option in reversed(
+        for group in reversed(
             (
-                click.option(
-                    "--route",
-                    type=click.Choice(plan_solve.ROUTES),
-                    default=AUTO,
-                    show_default=True,
-                    help="auto searches by A* on the puzzle's bounds for 0.25 s, then races the SAT"
-                    " planner against it and takes the first proof; sat, search (A*) or bfs (the"
-                    " oracle) runs one alone. Naming --backend alone picks sat.",
-                ),
-                backend_option(default=backend),
-                click.option(
-                    "--max-horizon",
-                    type=click.IntRange(min=0),
-                    default=max_horizon,
-                    show_default=True,
-                    help="Give up (proven) after refuting every plan of at most this many moves.",
-                ),
-                time_limit_option,
-                click.option(
-                    "--strengthen",
-                    default=strengthen,
-                    show_default=True,
-                    help="The SAT planner's strengthenings: all, none, or some of:"
-                    f" {', '.join(Strengthenings.names())}.",
-                ),
-                click.option(
-                    "--no-bounds",
-                    is_flag=True,
-                    help="Start at horizon 0 and try every length; the search then estimates 0.",
-                ),
-                click.option(
-                    "--verify",
-                    is_flag=True,
-                    help="Also run the BFS oracle and compare (exit status 1 if they disagree)."
-                    " It shares the time limit with the planner; if the limit stops it, the"
-                    " answer is still printed, marked as not compared, and the exit status"
-                    " stays 0.",
-                ),
-                click.option(
-                    "--farthest",
-                    "show_farthest",
-                    is_flag=True,
-                    help="The farthest positions, by BFS in the time limit, as for --verify.",
-                ),
-                click.option(
-                    "--export",
-                    "export_path",
-                    type=click.Path(dir_okay=False),
-                    metavar="FILE.pddl",
-                    help="Write the planning task as PDDL instead of solving it: the problem to"
-                    " FILE.pddl and the domain to FILE-domain.pddl, both new files.",
-                ),
-                json_option,
+                _solving(backend, strengthen, max_horizon),
+                CHECKS,
+                cloup.option_group("Output", picture_options(animate=True), _EXPORT, json_option),
             )
         ):
-            command = option(command)
-        return picture_options(animate=True)(command)
+            command = group(command)
+        return command
 
     return decorate
+
+
+def _solving(backend: str, strengthen: str, max_horizon: int) -> Callable[[F], F]:
+    return cloup.option_group(
+        "Routes and backends",
+        click.option(
+            "--route",
+            type=click.Choice(plan_solve.ROUTES),
+            default=AUTO,
+            show_default=True,
+            help="auto searches by A* on the puzzle's bounds for 0.25 s, then races the SAT"
+            " planner against it and takes the first proof; sat, search (A*) or bfs (the"
+            " oracle) runs one alone. Naming --backend alone picks sat.",
+        ),
+        backend_option(default=backend),
+        click.option(
+            "--max-horizon",
+            type=click.IntRange(min=0),
+            default=max_horizon,
+            show_default=True,
+            help="Give up (proven) after refuting every plan of at most this many moves.",
+        ),
+        time_limit_option,
+        click.option(
+            "--strengthen",
+            default=strengthen,
+            show_default=True,
+            help="The SAT planner's strengthenings: all, none, or some of:"
+            f" {', '.join(Strengthenings.names())}.",
+        ),
+        click.option(
+            "--no-bounds",
+            is_flag=True,
+            help="Start at horizon 0 and try every length; the search then estimates 0.",
+        ),
+    )
+
+
+CHECKS = cloup.option_group(
+    "Checks",
+    click.option(
+        "--verify",
+        is_flag=True,
+        help="Also run the BFS oracle and compare (exit status 1 if they disagree)."
+        " It shares the time limit with the planner; if the limit stops it, the"
+        " answer is still printed, marked as not compared, and the exit status"
+        " stays 0.",
+    ),
+    click.option(
+        "--farthest",
+        "show_farthest",
+        is_flag=True,
+        help="The farthest positions, by BFS in the time limit, as for --verify.",
+    ),
+)
+_EXPORT = click.option(
+    "--export",
+    "export_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.pddl",
+    help="Write the planning task as PDDL instead of solving it: the problem to"
+    " FILE.pddl and the domain to FILE-domain.pddl, both new files.",
+)
 
 
 def solve_and_print(

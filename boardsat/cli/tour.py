@@ -9,6 +9,7 @@ row 0 at the top).
 from __future__ import annotations
 
 import click
+import cloup
 
 from boardsat.cli.common import (
     PictureFiles,
@@ -49,41 +50,48 @@ SOLVING_OPTIONS = (
 )
 
 
-@click.command("tour")
+@cloup.command("tour")
 @click.argument("rows", type=click.IntRange(min=1))
 @click.argument("cols", type=click.IntRange(min=1), required=False)
-@click.option("--open", "open_tour", is_flag=True, help="A path, not a closed circuit.")
-@click.option(
-    "--start", help="First square (a1 or row,col); for a closed tour, where to list from."
+@cloup.option_group(
+    "The tour",
+    click.option("--open", "open_tour", is_flag=True, help="A path, not a closed circuit."),
+    click.option(
+        "--start", help="First square (a1 or row,col); for a closed tour, where to list from."
+    ),
+    click.option("--end", help="Last square of an open tour."),
 )
-@click.option("--end", help="Last square of an open tour.")
-@click.option("--count", "count_tours", is_flag=True, help="Count the tours.")
-@click.option("--all", "list_all", is_flag=True, help="List the tours (up to --limit).")
-@click.option("--limit", type=click.IntRange(min=1), help="Stop --all after this many tours.")
-@click.option(
-    "--counter",
-    type=click.Choice(COUNTERS),
-    default=DEFAULT_COUNTER,
-    show_default=True,
-    help="How --count counts: a decision diagram (graphillion), or enumeration on --backend.",
+@cloup.option_group(
+    "Counting and listing",
+    click.option("--count", "count_tours", is_flag=True, help="Count the tours."),
+    click.option("--all", "list_all", is_flag=True, help="List the tours (up to --limit)."),
+    click.option("--limit", type=click.IntRange(min=1), help="Stop --all after this many tours."),
+    click.option(
+        "--counter",
+        type=click.Choice(COUNTERS),
+        default=DEFAULT_COUNTER,
+        show_default=True,
+        help="How --count counts: a decision diagram (graphillion), or enumeration on --backend.",
+    ),
 )
-@backend_option(default=None, unset="the route's, from boardsat.models.tour.routes")
-@click.option(
-    "--encoding",
-    help=f"CNF circuit encoding for a SAT backend: {', '.join(CIRCUIT_ENCODINGS)}.",
+@cloup.option_group(
+    "Routes and backends",
+    backend_option(default=None, unset="the route's, from boardsat.models.tour.routes"),
+    click.option(
+        "--encoding",
+        help=f"CNF circuit encoding for a SAT backend: {', '.join(CIRCUIT_ENCODINGS)}.",
+    ),
+    click.option(
+        "--route",
+        type=click.Choice(list(ROUTES)),
+        default="auto",
+        show_default=True,
+        help="; ".join(f"{name}: {summary}" for name, summary in ROUTES.items())
+        + ". AUTO and BLOCK_SIDE are in boardsat.models.tour.routes.",
+    ),
+    time_limit_option,
 )
-@click.option(
-    "--route",
-    type=click.Choice(list(ROUTES)),
-    default="auto",
-    show_default=True,
-    help="; ".join(f"{name}: {summary}" for name, summary in ROUTES.items())
-    + ". AUTO and BLOCK_SIDE are in boardsat.models.tour.routes.",
-)
-@time_limit_option
-@picture_options()
-@export_option
-@json_option
+@cloup.option_group("Output", picture_options(), export_option, json_option)
 @solving_command
 def command(
     rows: int,

@@ -22,10 +22,16 @@ def new_file_target(path: str | Path) -> Path:
     if not text or text.endswith((os.sep, "/")):
         raise BoardsatError(f"{text!r} names no file: give a file name")
     given = Path(path)
-    if given.exists() or given.is_symlink():
+    try:
+        taken = given.exists() or given.is_symlink()
+        folder = given.parent
+        missing = not folder.is_dir()
+    except OSError as error:  # such as a name too long: exists() says False only to some
+        shown = text if len(text) <= 80 else f"{text[:80]}..."
+        raise BoardsatError(f"cannot write {shown}: {error.strerror or error}") from None
+    if taken:
         raise BoardsatError(f"{path} exists already; it is not overwritten")
-    folder = given.parent
-    if not folder.is_dir():
+    if missing:
         raise BoardsatError(f"cannot write {path}: there is no folder {folder}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise BoardsatError(f"cannot write {path}: the folder {folder} is not writable")

@@ -97,20 +97,25 @@ def machine() -> dict[str, Any]:
 
 
 def read_rows(path: Path) -> list[Row]:
-    """Every row of a record; a line cut short by a kill mid-write is left out, anything else
-    that is not a row is refused in one line."""
+    """Every row of a record; a last row cut short by a kill mid-write (no newline after it) is
+    left out, anything else that is not a row is refused in one line that says where."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise BoardsatError(f"cannot read {path}: {error.strerror or error}") from None
-    rows = []
+    except UnicodeDecodeError:
+        raise BoardsatError(f"{path}: not valid JSON (not UTF-8 text)") from None
+    lines = text.splitlines()
+    rows: list[Row] = []
     for number, line in enumerate(lines, 1):
         try:
             row = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(lines):  # the last line, cut short
+        except json.JSONDecodeError as error:
+            if rows and number == len(lines) and not text.endswith("\n"):
                 continue
-            raise BoardsatError(f"{path}:{number}: not a JSON row") from None
+            raise BoardsatError(
+                f"{path}:{number}: not valid JSON ({error.msg} at column {error.colno})"
+            ) from None
         if not isinstance(row, dict) or "key" not in row:
             raise BoardsatError(f"{path}:{number}: not a sweep row (no key)")
         wrong = _wrong_field(row)
@@ -161,11 +166,11 @@ class RowLog:
         self.path = path
         self.earlier: list[Row] = []
         if path.exists() and resume:
+            self.earlier = read_rows(path)  # first: a file that is no record is refused whole
             data = path.read_bytes()
             if not data.endswith(b"\n"):  # a row cut short by a kill: dropped, its cell rerun
                 with path.open("r+b") as handle:
                     handle.truncate(data.rfind(b"\n") + 1)
-            self.earlier = read_rows(path)
         elif path.exists():
             raise BoardsatError(f"{path} exists already; --resume continues it, or name a new file")
         else:

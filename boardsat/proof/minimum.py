@@ -25,6 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from boardsat.core.backends import CPSAT
 from boardsat.core.deadline import OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
@@ -60,6 +61,17 @@ FIND_LIMIT_S = 60.0
 """Seconds for the first placement search when the caller gives none."""
 
 Placement = list[list[int]]
+
+
+class NoProofBegun(BoardsatError):
+    """Ctrl-C came before the proof had cubes to settle. ``placement`` is the best found so
+    far and ``answer`` its fields of `domination --json` (status UNKNOWN), for the caller to
+    show as every interrupted solve shows its best; the message says where it stopped."""
+
+    def __init__(self, why: str, placement: Placement, answer: dict[str, Any]) -> None:
+        super().__init__(why)
+        self.placement = placement
+        self.answer = answer
 
 
 def prove_minimum(
@@ -105,7 +117,16 @@ def prove_minimum(
             order=order or ORDER[backend_kind(request.plan.route)],
             breaks=MIRROR_BREAKS if request.splitter == "bands" else None,
         )
-    directory = open_proof(path, claim, best, partial(_root_split, claim, request, best))
+    try:
+        directory = open_proof(path, claim, best, partial(_root_split, claim, request, best))
+    except BoardsatError as error:
+        if not cancelled():
+            raise
+        elapsed = time.perf_counter() - started
+        answer = _answer(instance, best, request.plan.route, "not split into cubes yet", elapsed)
+        raise NoProofBegun(
+            str(error), best, answer | {"order": claim.order, "proof": path}
+        ) from None
     while True:
         if counterexample(directory) is None:  # a resumed claim may have fallen already
             _carry_over(directory)
@@ -135,24 +156,14 @@ def prove_minimum(
         verdict = (
             f"{counted(len(best), 'knight')} found; the proof is not finished (status UNKNOWN)"
         )
-    answer = {  # the fields of `domination --json`, so that one schema reads both
-        "rows": rows,
-        "cols": cols,
-        "variant": variant,
-        "status": "OPTIMAL" if status.proven else "UNKNOWN",
-        "knights": len(best),
-        "proven_optimal": status.proven,
-        "lower_bound": len(best) if status.proven else None,
-        "placement": best,
-        "backend": request.plan.route,
-        "encoding": f"{directory.manifest()['describes']}, split into cubes",
-        "order": claim.order,
-        "seconds": round(time.perf_counter() - started, 3),
-        "proof": str(directory.path),
-        "route": "cubes",
-        "split": None,
-        "events": [],
-    }
+    answer = _answer(
+        instance,
+        best,
+        request.plan.route,
+        f"{directory.manifest()['describes']}, split into cubes",
+        time.perf_counter() - started,
+        status.proven,
+    ) | {"order": claim.order, "proof": str(directory.path)}
     if fallen:
         verdict += f"; the placements of {_listed(fallen)} knights found first were bettered"
     return CubeProof(verdict, directory, status, answer)
@@ -175,13 +186,17 @@ def first_placement(
                 f"no total placement exists on {instance.rows}x{instance.cols}, so"
                 " there is no minimum to prove by cubes"
             )
+        placement = sorted([row, col] for row, col in searched.placement)
+        if cancelled() and placement:
+            answer = _answer(instance, placement, CPSAT, "the half search", searched.seconds)
+            raise NoProofBegun(SEARCH_STOPPED, placement, answer)
         if cancelled():
             raise BoardsatError(
-                f"the search stopped at {counted(searched.knights, 'knight')}; no proof was begun"
+                "the search stopped before a placement was found; no proof was begun"
             )
-        if not searched.placement:
+        if not placement:
             raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
-        return sorted([row, col] for row, col in searched.placement)
+        return placement
     found = solve_request(
         DominationRequest(
             instance.rows, instance.cols, instance.variant, time_limit=limit or FIND_LIMIT_S
@@ -189,11 +204,47 @@ def first_placement(
     )
     if found.result.status is Status.UNSATISFIABLE:
         raise BoardsatError(f"{found.summary()}, so there is no minimum to prove by cubes")
-    if cancelled():  # Ctrl-C stopped the search: it says so, and no proof is begun
+    if cancelled() and found.placement:  # Ctrl-C stopped the search: no proof is begun on it
+        placement = sorted([row, col] for row, col in found.placement)
+        raise NoProofBegun(SEARCH_STOPPED, placement, found.to_json())
+    if cancelled():
         raise BoardsatError(f"{found.summary()}; no proof was begun")
     if not found.placement:
         raise BoardsatError("no placement was found to prove optimal; give more --time-limit")
     return sorted([row, col] for row, col in found.placement)
+
+
+SEARCH_STOPPED = "the search for a placement to prove was interrupted; no proof was begun"
+
+
+def _answer(
+    instance: Domination,
+    best: Placement,
+    backend: str,
+    encoding: str,
+    seconds: float,
+    proven: bool = False,
+) -> dict[str, Any]:
+    """The fields of `domination --json` for ``best`` (so that one schema reads a proof's
+    answer too), found on ``backend``; the proof's ``order`` and directory left out (None)."""
+    return {
+        "rows": instance.rows,
+        "cols": instance.cols,
+        "variant": instance.variant,
+        "status": "OPTIMAL" if proven else "UNKNOWN",
+        "knights": len(best),
+        "proven_optimal": proven,
+        "lower_bound": len(best) if proven else None,
+        "placement": best,
+        "backend": backend,
+        "encoding": encoding,
+        "order": None,
+        "seconds": round(seconds, 3),
+        "proof": None,
+        "route": "cubes",
+        "split": None,
+        "events": [],
+    }
 
 
 def _resumed_claim(

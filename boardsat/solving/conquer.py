@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from boardsat.core.backends import capabilities
+from boardsat.core.backends import MIP_BACKENDS, capabilities
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key, Model
@@ -66,6 +66,11 @@ def check_route(route: str) -> str:
     """Refuse a route that cannot settle cubes, before any cube runs."""
     if route in OTHER_ROUTES:
         return route
+    if route in MIP_BACKENDS:  # the CNF path below would take it for a python-sat solver
+        raise BoardsatError(
+            f"the cube route {route} is a MIP backend, which settles no cube here:"
+            " give cpsat, scip, or a python-sat solver name"
+        )
     try:
         caps = capabilities(route)
     except BoardsatError:

@@ -76,6 +76,8 @@ def board_named(name: str) -> FlipBoard:
         refuse_type("board_named", "name", name, "text")
     if name == "star":
         return STAR
+    if not name:  # Path("") is the working folder
+        raise BoardsatError(f"an empty board name: name {BOARD_FORMS}")
     found = re.fullmatch(r"line:([0-9]+)", name)
     if found:
         return line_board(int(found.group(1)))

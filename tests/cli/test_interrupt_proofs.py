@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from boardsat.cli.exits import INTERRUPTED, LIMIT_REACHED
 from boardsat.core.deadline import Deadline, cancel, reset_cancellation
@@ -26,11 +27,13 @@ from boardsat.core.errors import BoardsatError
 from boardsat.differential import run_cases
 from boardsat.differential.run import CHUNK
 from boardsat.models.domination.proving.cubes import MIRROR_BREAKS, DominationClaim, split_claim
+from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import solve_domination
 from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.run import open_proof
 from tests.cli.start_up import start_up_s
 from tests.cli.test_interrupt import interrupted
+from tests.cli.test_json_schemas import schema
 from tests.conftest import CliRun
 
 
@@ -49,9 +52,9 @@ def test_ctrl_c_during_the_search_for_a_placement_begins_no_proof(
     no_cancellation_left: None,
     found_one: bool,
 ) -> None:
-    """The search ends UNKNOWN with what it found, or nothing; the proof is not begun on it, and
-    the one line says the user stopped it (no traceback from building the claim's model after
-    it, and no advice to give more time)."""
+    """The search ends UNKNOWN with what it found, printed as a solve prints its best (it once
+    said "interrupted, before an answer was found (46 knights ...)" and printed none), or with
+    nothing; the proof is not begun on it, and no line advises more time."""
     from boardsat.models.domination.solve import solve_request
     from boardsat.proof import minimum
 
@@ -65,11 +68,75 @@ def test_ctrl_c_during_the_search_for_a_placement_begins_no_proof(
     monkeypatch.setattr(minimum, "solve_request", pressed_during)
     proof = tmp_path / "D"
     code, out, err = run_cli("domination", "8", "--cubes", "bands", "--proof-dir", str(proof))
-    assert code == INTERRUPTED and out == "" and "Traceback" not in err
-    assert err.startswith("boardsat: interrupted, before an answer was found")
-    assert "no proof was begun" in err and len(err.strip().splitlines()) == 1
-    assert "--time-limit" not in err and not proof.exists()
-    assert ("before the interrupt" in err) is not found_one
+    assert code == INTERRUPTED and "Traceback" not in err
+    assert "--time-limit" not in out + err and not proof.exists()
+    if found_one:
+        assert err == "boardsat: interrupted, status UNKNOWN: the output above is all it found\n"
+        assert out.endswith(
+            "; the search for a placement to prove was interrupted; no proof was begun\n"
+        )
+        assert _board_knights(out) == int(out.splitlines()[-1].split()[0])
+    else:
+        assert out == "" and err.startswith("boardsat: interrupted, before an answer was found")
+        assert "no proof was begun" in err and len(err.strip().splitlines()) == 1
+        assert "before the interrupt" in err
+
+
+def _board_knights(out: str) -> int:
+    """The knights on the board the output draws."""
+    return sum(line.split().count("K") for line in out.splitlines()[:8])
+
+
+@pytest.mark.parametrize("variant", ["independent", "total"])
+def test_ctrl_c_during_the_search_prints_the_placement_s_json(
+    run_cli: CliRun,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    no_cancellation_left: None,
+    variant: str,
+) -> None:
+    """The total variant's half search too: its best placement, valid by the rules, UNKNOWN."""
+    from boardsat.proof import minimum
+
+    searched = {"independent": minimum.solve_request, "total": minimum.search_total}[variant]
+    name = {"independent": "solve_request", "total": "search_total"}[variant]
+
+    def pressed_during(*args: Any, **options: Any) -> Any:
+        found = searched(*args, **options)
+        cancel()
+        return found
+
+    monkeypatch.setattr(minimum, name, pressed_during)
+    proof = tmp_path / "D"
+    args = ("domination", "8", "--variant", variant, "--cubes", "--proof-dir", str(proof))
+    code, out, err = run_cli(*args, "--time-limit", "5", "--json")
+    assert code == INTERRUPTED and not proof.exists() and "Traceback" not in err
+    answer = json.loads(out)
+    assert answer["status"] in ("UNKNOWN", "OPTIMAL")  # the search may have proven it first
+    assert answer["knights"] == len(answer["placement"])
+    Draft202012Validator(schema("domination")).validate(answer)
+    assert validate(8, 8, variant, [tuple(square) for square in answer["placement"]]) == []
+
+
+def test_ctrl_c_during_the_root_split_prints_the_placement_it_keeps(
+    run_cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_cancellation_left: None
+) -> None:
+    """The placement is kept in the proof directory, which the same command resumes."""
+    from boardsat.proof import minimum
+
+    splitting = minimum._root_split
+
+    def pressed_during(*args: Any) -> Any:
+        cancel()
+        return splitting(*args)
+
+    monkeypatch.setattr(minimum, "_root_split", pressed_during)
+    proof = tmp_path / "D"
+    code, out, err = run_cli("domination", "6", "--cubes", "bands", "--proof-dir", str(proof))
+    assert code == INTERRUPTED
+    assert err == "boardsat: interrupted, status UNKNOWN: the output above is all it found\n"
+    assert out.endswith(f"{proof} is not split into cubes yet; the same command resumes it\n")
+    assert _board_knights(out) == len(ProofDirectory.open(proof).manifest()["best"])
 
 
 def _a_model_built_after(cancelled: bool) -> Any:

@@ -22,6 +22,7 @@ RUNS = {
         ("domination", "5", "--variant", "dominating", "--count"),
         ("domination", "5", "--variant", "total", "--count", "zdd"),
         ("domination", "6", "--variant", "total", "--count"),
+        ("domination", "8", "--count", "--time-limit", "0"),
     ],
     "tour": [
         ("tour", "6"),
