@@ -10,7 +10,11 @@ lower bound on the open term, whatever the other half needs; two halves' bounds 
 the tool for a term, such as 33x33, whose minimum is not yet within reach: it refutes H knights as
 one cube, splits it by lookahead once it outruns --cube-limit, resumes from --proof-dir, and takes
 settled leaves from --ledger. `boardsat proof check DIR` then checks every certificate.
-A run that --budget ends unsettled exits with the limit's status, so a script can climb bounds.
+With --checkpoint-every S the lemma is never split: each run gives it S CPU seconds, keeps its
+learnt clauses as a certified checkpoint, and the same command goes on from there (the ledger
+keeps the checkpoints too, so a run on another machine goes on from them).
+A run that --budget or a checkpoint ends unsettled exits with the limit's status, so a script
+can climb bounds or run the command again.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ def prove_half_bound(
         "refuted_by_a_placement": status.counterexample,
         "cubes": status.leaves,
         "refuted": status.refuted,
+        "checkpoints": status.checkpoints,
         "cpu_s": round(status.cpu, 1),
         "wall_s": round(time.perf_counter() - started, 1),
         "proof": directory,
@@ -81,9 +86,12 @@ def main() -> None:
     parser.add_argument("--ledger", help="the ledger of settled leaves, read and written")
     parser.add_argument("--cube-limit", type=float, default=Plan.lemma_limit, help="seconds")
     parser.add_argument("--budget", type=float, help="seconds for the whole run")
+    parser.add_argument(
+        "--checkpoint-every", type=float, help="CPU seconds the lemma runs in this run"
+    )
     args = parser.parse_args()
     directory = args.proof_dir or f"half-{args.n}-{args.colour}-{args.at_most}.proof"
-    plan = Plan(cube_limit=args.cube_limit)
+    plan = Plan(cube_limit=args.cube_limit, checkpoint_every=args.checkpoint_every)
     row = prove_half_bound(
         args.n, args.colour, args.at_most, directory, args.dask, plan, args.ledger, args.budget
     )

@@ -23,7 +23,7 @@ from __future__ import annotations
 import gzip
 import lzma
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,31 +45,40 @@ class LratCheck:
     reason: str
 
 
-def reduce_by_units(clauses: Iterable[Sequence[int]]) -> tuple[list[list[int]], list[int]] | None:
-    """The formula under what its unit clauses imply by propagation, and those implied literals.
+@dataclass(frozen=True)
+class Propagation:
+    """Unit propagation over a list of clauses, by their places in it: each implied literal
+    with the clause that implied it, in the order implied; each clause left (neither satisfied
+    nor a tautology) with the literals left; ``conflict`` the place of a falsified clause."""
 
-    Clauses the literals satisfy are dropped, tautologies too, and literals they falsify are
-    removed, so no clause left is a unit; None when propagation falsifies a clause.
-    """
+    implied: list[tuple[int, int]]
+    left: list[tuple[int, list[int]]]
+    conflict: int | None = None
+
+
+def propagate_units(clauses: Sequence[Sequence[int]]) -> Propagation:
+    """What the unit clauses of ``clauses`` imply by propagation, and why (``Propagation``)."""
     formula = [list(dict.fromkeys(clause)) for clause in clauses]
-    formula = [clause for clause in formula if not any(-literal in clause for literal in clause)]
+    tautology = [any(-literal in clause for literal in clause) for clause in formula]
     occurs: dict[int, list[int]] = {}
     for index, clause in enumerate(formula):
-        for literal in clause:
-            occurs.setdefault(literal, []).append(index)
+        if not tautology[index]:
+            for literal in clause:
+                occurs.setdefault(literal, []).append(index)
     free = [len(clause) for clause in formula]
-    satisfied = [False] * len(formula)
-    true: set[int] = set()
-    if 0 in free:
-        return None
-    queue = [clause[0] for clause in formula if len(clause) == 1]
+    satisfied = list(tautology)
+    true: dict[int, int] = {}  # literal: the clause that implied it
+    empty = next((i for i, clause in enumerate(formula) if not clause), None)
+    if empty is not None:
+        return Propagation([], [], empty)
+    queue = [(clause[0], index) for index, clause in enumerate(formula) if len(clause) == 1]
     while queue:
-        literal = queue.pop()
+        literal, reason = queue.pop()
         if literal in true:
             continue
         if -literal in true:
-            return None
-        true.add(literal)
+            return Propagation(list(true.items()), [], reason)
+        true[literal] = reason
         for index in occurs.get(literal, ()):
             satisfied[index] = True
         for index in occurs.get(-literal, ()):
@@ -77,15 +86,29 @@ def reduce_by_units(clauses: Iterable[Sequence[int]]) -> tuple[list[list[int]], 
             if satisfied[index]:
                 continue
             if free[index] == 0:
-                return None
+                return Propagation(list(true.items()), [], index)
             if free[index] == 1:
-                queue.append(next(x for x in formula[index] if -x not in true))
+                queue.append((next(x for x in formula[index] if -x not in true), index))
     left = [
-        [literal for literal in clause if -literal not in true]
-        for clause, done in zip(formula, satisfied, strict=True)
-        if not done
+        (index, [literal for literal in clause if -literal not in true])
+        for index, clause in enumerate(formula)
+        if not satisfied[index]
     ]
-    return left, sorted(true, key=abs)
+    return Propagation(list(true.items()), left)
+
+
+def reduce_by_units(clauses: Iterable[Sequence[int]]) -> tuple[list[list[int]], list[int]] | None:
+    """The formula under what its unit clauses imply by propagation, and those implied literals.
+
+    Clauses the literals satisfy are dropped, tautologies too, and literals they falsify are
+    removed, so no clause left is a unit; None when propagation falsifies a clause.
+    """
+    found = propagate_units(list(clauses))
+    if found.conflict is not None:
+        return None
+    return [literals for _, literals in found.left], sorted(
+        (literal for literal, _ in found.implied), key=abs
+    )
 
 
 def check_lrat(clauses: Iterable[Sequence[int]], proof_lines: Iterable[bytes | str]) -> LratCheck:
@@ -93,7 +116,45 @@ def check_lrat(clauses: Iterable[Sequence[int]], proof_lines: Iterable[bytes | s
     reduced = reduce_by_units(clauses)
     if reduced is None:
         return LratCheck(True, 0, 0, "unit propagation refutes the formula without a proof")
-    alive: dict[int, Sequence[int]] = dict(enumerate(reduced[0], start=1))
+    return _follow(reduced[0], proof_lines, {})
+
+
+def check_derivation(
+    clauses: Iterable[Sequence[int]],
+    proof_lines: Iterable[bytes | str],
+    derives: Mapping[int, Sequence[int]],
+    units: Iterable[int] = (),
+) -> LratCheck:
+    """Check a proof that hands clauses on instead of refuting (a checkpoint's): every step to
+    its end, each clause of ``derives`` (by its number) a clause of the reduced formula or a
+    lemma, with the literals given, and each of ``units`` implied by the formula's units. A
+    proof that derives the empty clause on the way refutes the formula, which is more."""
+    reduced = reduce_by_units(clauses)
+    if reduced is None:
+        return LratCheck(True, 0, 0, "unit propagation refutes the formula without a proof")
+    formula, implied = reduced
+    stray = set(units) - set(implied)
+    if stray:
+        return LratCheck(False, 0, 0, f"the unit {min(stray, key=abs)} is not implied by units")
+    wanted = {number: frozenset(literals) for number, literals in derives.items()}
+    for number in [number for number in wanted if number <= len(formula)]:
+        if number < 1 or frozenset(formula[number - 1]) != wanted.pop(number):
+            return LratCheck(
+                False, 0, 0, f"clause {number} is not the formula's clause so numbered"
+            )
+    return _follow(formula, proof_lines, wanted, hands_on=True)
+
+
+def _follow(
+    formula: Sequence[Sequence[int]],
+    proof_lines: Iterable[bytes | str],
+    wanted: dict[int, frozenset[int]],
+    hands_on: bool = False,
+) -> LratCheck:
+    """Follow the proof's steps over the reduced ``formula``: valid at its empty clause, or,
+    when it ``hands_on`` clauses, at its end once each ``wanted`` lemma (number to literals)
+    came as wanted."""
+    alive: dict[int, Sequence[int]] = dict(enumerate(formula, start=1))
     last = len(alive)
     lemmas = followed = 0
     for number, line in enumerate(proof_lines, start=1):
@@ -121,8 +182,15 @@ def check_lrat(clauses: Iterable[Sequence[int]], proof_lines: Iterable[bytes | s
         followed += len(hints)
         if not lemma:
             return LratCheck(True, lemmas, followed, f"lemma {ident} is the empty clause")
+        if ident in wanted and wanted.pop(ident) != frozenset(lemma):
+            return LratCheck(False, lemmas, followed, f"lemma {ident} is not the clause handed on")
         alive[ident] = lemma
         last = ident
+    if wanted:
+        missing = min(wanted)
+        return LratCheck(False, lemmas, followed, f"the proof derives no lemma {missing}")
+    if hands_on:
+        return LratCheck(True, lemmas, followed, f"the {lemmas} lemmas derive what is handed on")
     return LratCheck(
         False, lemmas, followed, f"the proof ends after {lemmas} lemmas without the empty clause"
     )

@@ -88,6 +88,7 @@ CUBE_OPTIONS = (
     "lemma_limit",
     "ledger",
     "whole_lemma_limit",
+    "checkpoint_every",
     "start_file",
 )
 COUNT_OPTIONS = ("count", "listing")
@@ -142,6 +143,7 @@ def command(
     lemma_limit: float,
     ledger: str | None,
     whole_lemma_limit: float,
+    checkpoint_every: float | None,
     count: str | None,
     listing: str | None,
     export_path: str | None,
@@ -194,7 +196,7 @@ def command(
             if cubes != "lookahead":
                 raise click.UsageError("a count splits by lookahead: give --cubes lookahead")
             refuse_given(
-                ["backend", "proof", "lemma_limit", "start_file"],
+                ["backend", "proof", "lemma_limit", "start_file", "checkpoint_every"],
                 "cannot go with --count --cubes: --cube-route names the solver, and the proof"
                 " directory keeps the certificates",
             )
@@ -227,15 +229,10 @@ def command(
         )
         if cubes != "bands":
             refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
-        asked = CubeRequest(
-            cubes,
-            cube_count,
-            dask,
-            proof_dir,
-            Plan(cube_route, cube_limit, lemma_limit=whole_lemma_limit),
-            lemma_limit,
-            ledger,
+        plan = Plan(
+            cube_route, cube_limit, lemma_limit=whole_lemma_limit, checkpoint_every=checkpoint_every
         )
+        asked = CubeRequest(cubes, cube_count, dask, proof_dir, plan, lemma_limit, ledger)
         start = None if start_file is None else _answer_placement(start_file, board)
         try:
             prove_and_report(

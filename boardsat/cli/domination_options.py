@@ -8,7 +8,12 @@ import click
 import cloup
 
 from boardsat.cli.common import backend_option, json_option, picture_options, time_limit_option
-from boardsat.cli.proof import LEDGER_OPTION, WHOLE_LEMMA_LIMIT_OPTION, cube_options
+from boardsat.cli.proof import (
+    CHECKPOINT_EVERY_OPTION,
+    LEDGER_OPTION,
+    WHOLE_LEMMA_LIMIT_OPTION,
+    cube_options,
+)
 from boardsat.core.backends import MAX_SEED, MAX_WORKERS
 from boardsat.encoders.export import EXPORT_FORMATS
 from boardsat.models.domination.counting.count import AUTO, COUNTERS, DEFAULT_BACKEND
@@ -136,6 +141,7 @@ PROOFS_AND_CUBES = cloup.option_group(
     cube_options("domination-ROWSxCOLS-VARIANT.proof"),
     LEDGER_OPTION,
     WHOLE_LEMMA_LIMIT_OPTION,
+    CHECKPOINT_EVERY_OPTION,
 )
 
 

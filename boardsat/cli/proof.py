@@ -107,6 +107,17 @@ WHOLE_LEMMA_LIMIT_OPTION = click.option(
 )
 
 
+CHECKPOINT_EVERY_OPTION = click.option(
+    "--checkpoint-every",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="SECONDS",
+    help="Solve each lemma across runs: it gets at most so many CPU seconds in this run, never"
+    " split into cubes; if it is not refuted by then, its learnt clauses are kept in the proof"
+    " directory as a checkpoint (certified), the run ends with status 3, and the same command"
+    " goes on from the checkpoint. cadical195 only.",
+)
+
+
 def prove_and_report(
     prove: Callable[[Terminal], CubeProof], as_json: bool, false_claim_fails: bool = False
 ) -> None:

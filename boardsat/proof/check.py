@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from boardsat.certificates.drup import DrupCheck, check_drup, read_proof
-from boardsat.certificates.lrat import LratCheck, check_lrat, lrat_lines
+from boardsat.certificates.lrat import LratCheck, check_derivation, check_lrat, lrat_lines
+from boardsat.certificates.lrat_chain import IMPLIED, read_carry
 from boardsat.core.child import child_context
 from boardsat.core.errors import BoardsatError
 from boardsat.core.wording import counted
@@ -235,6 +236,8 @@ def _refutation_problem(
         return _Checked(f"its formula cannot be rebuilt: {error}")
     if formula_hash(clauses) != verdict.formula_hash:
         return _Checked("its certificate refutes another formula than the claim and cube rebuild")
+    if verdict.chain:
+        return _Checked(chain_problem(directory, clauses, verdict))
     if path is None or not path.is_file():  # taken from a ledger of settled leaves, or lost
         return _Checked(MISSING)
     try:
@@ -245,6 +248,49 @@ def _refutation_problem(
         return _Checked(f"its certificate cannot be read: {error.strerror or error}")
     problem = certificate_problem(clauses, path, verdict.proof_format)
     return _Checked(problem, None if problem else digest)
+
+
+def chain_problem(directory: ProofDirectory, clauses: list[list[int]], verdict: Settled) -> str:
+    """What is wrong with a refutation across runs (MISSING when a certificate or a carry file
+    is not here): each segment derives what it hands on from the formula and what it was
+    handed, and the last refutes the formula and what it was handed."""
+    carried: list[Sequence[int]] = []
+    handed_on = None
+    for segment in verdict.chain:
+        path = directory.certificate(segment)
+        carry = directory.carry(segment)
+        if path is None or not path.is_file() or carry is None:
+            return MISSING
+        if segment.formula_hash != verdict.formula_hash or segment.carried_in_sha256 != handed_on:
+            return f"its segment {segment.segment} is not of the chain its refutation names"
+        problem = segment_problem(clauses, carried, path, carry)
+        if problem:
+            return f"segment {segment.segment}: {problem}"
+        carried = [item.literals for item in read_carry(carry)]
+        handed_on = segment.carry_sha256
+    path = directory.certificate(verdict)
+    if path is None or not path.is_file():
+        return MISSING
+    return segment_problem(clauses, carried, path, None)
+
+
+def segment_problem(
+    clauses: list[list[int]], carried_in: Sequence[Sequence[int]], path: Path, carry: bytes | None
+) -> str:
+    """What is wrong with one segment's LRAT certificate at ``path``, on ``clauses`` and the
+    clauses ``carried_in``: as a derivation of what the carry file ``carry`` hands on, or, when
+    it hands nothing on, as a refutation ("" when the checker accepts it)."""
+    formula = [*clauses, *(list(clause) for clause in carried_in)]
+    if carry is None:
+        return certificate_problem(formula, path, "lrat")
+    try:
+        handed = read_carry(carry)
+        derives = {item.number: item.literals for item in handed if item.number != IMPLIED}
+        units = [item.literals[0] for item in handed if item.number == IMPLIED]
+        check = check_derivation(formula, lrat_lines(path), derives, units)
+    except (ValueError, EOFError, OSError) as error:  # a BoardsatError is a ValueError too
+        return f"its certificate or carry file cannot be read: {error}"
+    return "" if check.valid else f"the certificate fails: {check.reason}"
 
 
 def certificate_problem(clauses: list[list[int]], path: Path, proof_format: str | None) -> str:
@@ -262,6 +308,21 @@ def certificate_problem(clauses: list[list[int]], path: Path, proof_format: str 
     except OSError as error:
         return f"its certificate cannot be read: {error.strerror or error}"
     return "" if check.valid else f"the certificate fails: {check.reason}"
+
+
+def fresh_segment_problem(
+    claim: Claim, cube: Cube, verdict: Verdict, carried_in: bytes | None
+) -> str:
+    """``fresh_certificate_problem`` for one segment of a lemma solved across runs: a
+    refutation, or the derivation of what it hands on, from the carry file ``carried_in``."""
+    clauses, _ = cube_formula(claim, cube, verdict.cardinality or "")
+    if verdict.proof is None or formula_hash(clauses) != verdict.formula_hash:
+        return "its certificate is of another formula than the claim and cube rebuild"
+    carried = [] if carried_in is None else [item.literals for item in read_carry(carried_in)]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "certificate"
+        path.write_bytes(verdict.proof)
+        return segment_problem(clauses, carried, path, verdict.carry)
 
 
 def fresh_certificate_problem(claim: Claim, cube: Cube, verdict: Verdict) -> str:

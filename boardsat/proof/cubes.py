@@ -104,7 +104,7 @@ def run_cubes(
 ) -> ProofStatus:
     """Settle the directory's open cubes on the request's pool; tell ``on_progress`` each time."""
 
-    def settled(entry: Settled, status: ProofStatus) -> None:
+    def settled(entry: Settled | None, status: ProofStatus) -> None:
         if on_progress is not None:
             on_progress(progress_line(status))
 
@@ -115,10 +115,11 @@ def run_cubes(
 
 def progress_line(status: ProofStatus) -> str:
     """One line: cubes and lemmas refuted, certified, split again, and the CPU time spent."""
+    paused = f", {counted(status.checkpoints, 'checkpoint')} kept" if status.checkpoints else ""
     if status.split and not status.leaves and status.lemmas:  # the lemmas prove it alone
         lemmas = f"{status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}"
         leave = "leaves" if status.lemmas == 1 else "leave"
-        return f"{lemmas} refuted, which {leave} no cube, CPU {status.cpu:.1f} s"
+        return f"{lemmas} refuted, which {leave} no cube{paused}, CPU {status.cpu:.1f} s"
     lemmas = (
         f" and {status.lemmas_refuted} of {counted(status.lemmas, 'lemma')}"
         if status.lemmas
@@ -126,6 +127,6 @@ def progress_line(status: ProofStatus) -> str:
     )
     return (
         f"{status.refuted} of {counted(status.leaves, 'cube')}{lemmas} refuted"
-        f" ({status.certified} certified), {status.split_again} split again,"
+        f" ({status.certified} certified), {status.split_again} split again{paused},"
         f" CPU {status.cpu:.1f} s"
     )

@@ -3,7 +3,9 @@
 ``manifest.json`` names the claim (its spec and its model's digest) and the best answer that
 makes it worth proving; ``splits.jsonl`` holds each split (the root split and every cube split
 again after outrunning its limit); ``settled.jsonl`` holds one verdict per cube or lemma;
-``certificates/`` holds the compressed proofs (LRAT or DRUP). Lines are appended and synced one
+``certificates/`` holds the compressed proofs (LRAT or DRUP). A lemma solved across runs keeps
+each run's segment in ``checkpoints.jsonl``, its certificate beside the others and the clauses
+it hands on in ``carried/`` (``boardsat.certificates.lrat_chain``). Lines are appended and synced one
 at a time, so a killed run loses at most the cube it was writing, and a rerun reads back where
 it stood. A claim refuted on the way (a better answer found) moves to ``superseded/`` as the
 record of how it fell, and the folder's top goes on with the next claim.
@@ -29,10 +31,56 @@ MANIFEST = "manifest.json"
 SPLITS = "splits.jsonl"
 SETTLED = "settled.jsonl"
 CERTIFICATES = "certificates"
+CHECKPOINTS = "checkpoints.jsonl"
+CARRIED = "carried"
 SUPERSEDED = "superseded"
-CLAIM_FILES = (SPLITS, SETTLED, CERTIFICATES)  # what belongs to the claim the manifest names
+# what belongs to the claim the manifest names
+CLAIM_FILES = (SPLITS, SETTLED, CERTIFICATES, CHECKPOINTS, CARRIED)
 SUFFIXES = {"lrat": ".lrat.gz", "drup": ".drup.xz"}  # as boardsat.encoders.cnf.certified packs them
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """One segment of a lemma solved across runs, which stopped at a checkpoint: it solved the
+    lemma's formula (``formula_hash``) with the clauses carried in (``carried_in_sha256``, None
+    for the first) for ``budgets`` conflict budgets, and hands on ``carry`` (a file of
+    ``carried/``), which its ``certificate`` derives. A run that takes it from a ledger has the
+    digests without the files, until ``proof regenerate`` replays the segment."""
+
+    task: str
+    segment: int
+    budgets: int
+    cpu: float
+    formula_hash: str
+    cardinality: str
+    carry_sha256: str
+    certificate_sha256: str
+    carried_in_sha256: str | None = None
+    carry: str | None = None
+    certificate: str | None = None
+    solver: Mapping[str, Any] | None = None
+    checked: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.__dict__, "cpu": round(self.cpu, 3), "solver": _plain(self.solver)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Checkpoint:
+        found = cls(**{key: data[key] for key in _CHECKPOINT_FIELDS if key in data})
+        numbers = (found.segment, found.budgets)
+        if not all(isinstance(number, int) and number >= 0 for number in numbers):
+            raise ValueError("its segment or budgets are not counts")
+        if not isinstance(found.cpu, (int, float)) or isinstance(found.cpu, bool):
+            raise ValueError("its CPU seconds are not a number")
+        return found
+
+
+_CHECKPOINT_FIELDS = tuple(Checkpoint.__dataclass_fields__)
+
+
+def _plain(solver: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    return None if solver is None else dict(solver)
 
 
 @dataclass(frozen=True)
@@ -54,8 +102,22 @@ class Settled:
     # the same ``solver`` writes the same certificate
     certificate_sha256: str | None = None
     solver: Mapping[str, Any] | None = None
+    # a lemma refuted across runs: the segments before the one that refuted it, and the conflict
+    # budgets that one ran (the segments' chain: ``boardsat.certificates.lrat_chain``)
+    chain: tuple[Checkpoint, ...] = ()
+    budgets: int | None = None
+
+    @property
+    def carried_in_sha256(self) -> str | None:
+        """The digest of the clauses the refuting segment started from (None: the formula alone)."""
+        return self.chain[-1].carry_sha256 if self.chain else None
 
     def to_json(self) -> dict[str, Any]:
+        chained = (
+            {"chain": [segment.to_json() for segment in self.chain], "budgets": self.budgets}
+            if self.chain
+            else {}
+        )
         return {
             "task": self.task,
             "route": self.route,
@@ -68,7 +130,8 @@ class Settled:
             "solution": list(self.solution),
             "proof_format": self.proof_format,
             "certificate_sha256": self.certificate_sha256,
-            "solver": None if self.solver is None else dict(self.solver),
+            "solver": _plain(self.solver),
+            **chained,
         }
 
     @classmethod
@@ -98,6 +161,8 @@ class Settled:
             data.get("proof_format", "drup" if data["certificate"] else None),
             data.get("certificate_sha256"),
             data.get("solver"),
+            tuple(Checkpoint.from_json(segment) for segment in data.get("chain", ())),
+            data.get("budgets"),
         )
 
 
@@ -190,6 +255,52 @@ class ProofDirectory:
         self._parsed[name] = (stamp, read)
         return list(read)
 
+    def checkpoints(self, task: str) -> list[Checkpoint]:
+        """The segments of ``task`` so far, from the first: each starts from what the one
+        before hands on (a segment written again, by a rerun after a crash, keeps its last)."""
+        by_segment = {
+            entry.segment: entry
+            for entry in self._read(CHECKPOINTS, Checkpoint.from_json)
+            if entry.task == task
+        }
+        chain: list[Checkpoint] = []
+        while len(chain) in by_segment:
+            segment = by_segment[len(chain)]
+            if segment.carried_in_sha256 != (chain[-1].carry_sha256 if chain else None):
+                break
+            chain.append(segment)
+        return chain
+
+    def add_checkpoint(
+        self, checkpoint: Checkpoint, proof: bytes | None, carry: bytes | None
+    ) -> Checkpoint:
+        """Keep a segment that stopped at a checkpoint: what it hands on and its certificate
+        first (either may be missing, taken from a ledger), then its line."""
+        if carry is not None:
+            (self.path / CARRIED).mkdir(exist_ok=True)
+            name = f"{CARRIED}/{checkpoint.task}.{checkpoint.segment}.carry.gz"
+            _write_again(self.path / name, carry)
+            digest = hashlib.sha256(carry).hexdigest()
+            checkpoint = replace(checkpoint, carry=name, carry_sha256=digest)
+        if proof is not None:
+            certificate = f"{CERTIFICATES}/{checkpoint.task}.{checkpoint.segment}.lrat.gz"
+            _write_again(self.path / certificate, proof)
+            digest = hashlib.sha256(proof).hexdigest()
+            checkpoint = replace(checkpoint, certificate=certificate, certificate_sha256=digest)
+        append_json_line(self.path / CHECKPOINTS, checkpoint.to_json())
+        return checkpoint
+
+    def carry(self, checkpoint: Checkpoint) -> bytes | None:
+        """The clauses ``checkpoint`` hands on, as its carry file; None when the file is not
+        here or is not the one its digest names."""
+        if checkpoint.carry is None:
+            return None
+        try:
+            data = (self.path / checkpoint.carry).read_bytes()
+        except OSError:
+            return None
+        return data if hashlib.sha256(data).hexdigest() == checkpoint.carry_sha256 else None
+
     def add_split(self, split: Split) -> None:
         append_json_line(self.path / SPLITS, split.to_json())
 
@@ -197,9 +308,7 @@ class ProofDirectory:
         """Keep a verdict, its certificate first, so a kept verdict never lacks its proof."""
         if proof is not None:
             name = f"{CERTIFICATES}/{settled.task}{SUFFIXES[str(settled.proof_format)]}"
-            target = self.path / name
-            target.unlink(missing_ok=True)  # a certificate left by a run killed before its line
-            write_new_file(target, proof)
+            _write_again(self.path / name, proof)
             digest = hashlib.sha256(proof).hexdigest()
             settled = replace(settled, certificate=name, certificate_sha256=digest)
         append_json_line(self.path / SETTLED, settled.to_json())
@@ -248,7 +357,7 @@ class ProofDirectory:
         with contextlib.suppress(OSError):  # superseded/ itself, made by the undone call
             (self.path / SUPERSEDED).rmdir()
 
-    def certificate(self, settled: Settled) -> Path | None:
+    def certificate(self, settled: Settled | Checkpoint) -> Path | None:
         return None if settled.certificate is None else self.path / settled.certificate
 
     def certificate_sizes(self) -> list[int]:
@@ -266,6 +375,12 @@ class ProofDirectory:
                     yield json.loads(line)
                 except json.JSONDecodeError:
                     continue  # the half-written last line of a killed run
+
+
+def _write_again(target: Path, data: bytes) -> None:
+    """Write a file that a run killed before its line may have left."""
+    target.unlink(missing_ok=True)
+    write_new_file(target, data)
 
 
 def _replace_file(path: Path, text: str) -> None:

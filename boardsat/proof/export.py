@@ -35,11 +35,12 @@ from typing import Any
 
 from boardsat.certificates.drup import read_proof
 from boardsat.certificates.lrat import lrat_lines, reduce_by_units
+from boardsat.certificates.lrat_chain import ChainError, Segment, read_carry, stitch
 from boardsat.certificates.lrat_text import write_lrat_and_drat
 from boardsat.core.errors import BoardsatError
 from boardsat.proof.check import COVERAGE_SOLVER, owning_claim
 from boardsat.proof.claims import claim_from_spec
-from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.directory import Checkpoint, ProofDirectory, Settled
 from boardsat.proof.ledger import certificate_digest
 from boardsat.proof.status import REFUTED, Leaf, lemma_ident, split_tree
 from boardsat.solving.conquer import cube_formula, formula_hash
@@ -178,8 +179,12 @@ def _export_refutation(
         entry["units_propagated"] = len(units)
         entry["as_built"] = formula == clauses  # so the claim's clauses are there word for word
         entry["lrat"], entry["drat"] = f"{ident}.lrat", f"{ident}.drat"
+        lines = lrat_lines(path)
+        if verdict.chain:  # refuted across runs: one proof stitched from every run's
+            lines = _stitched(directory, clauses, verdict)
+            entry["runs"] = len(verdict.chain) + 1
         with _Sink(out, files, entry["lrat"]) as lrat, _Sink(out, files, entry["drat"]) as drat:
-            write_lrat_and_drat(lrat_lines(path), formula, lrat.write, drat.write, str(path))
+            write_lrat_and_drat(lines, formula, lrat.write, drat.write, str(path))
         return entry
     if verdict.proof_format != "drup":
         raise BoardsatError(f"{ident}: a certificate in no known format ({verdict.proof_format})")
@@ -190,7 +195,37 @@ def _export_refutation(
     return entry
 
 
-def _check_digest(ident: str, path: Path, verdict: Settled) -> None:
+def _stitched(
+    directory: ProofDirectory, clauses: list[list[int]], verdict: Settled
+) -> Iterator[bytes]:
+    """The one refutation of ``clauses`` stitched from a chain of runs' certificates, each
+    checked against its recorded digest, as is each carry file."""
+    segments = []
+    carried: list[tuple[int, ...]] = []
+    for segment in verdict.chain:
+        path = directory.certificate(segment)
+        carry = directory.carry(segment)
+        if path is None or carry is None:
+            raise BoardsatError(
+                f"{verdict.task}: segment {segment.segment}'s certificate or carry file is not"
+                f" here; `boardsat proof regenerate` solves it again"
+            )
+        _check_digest(f"{verdict.task} segment {segment.segment}", path, segment)
+        handed = read_carry(carry)
+        segments.append(Segment(carried, lrat_lines(path), handed))
+        carried = [item.literals for item in handed]
+    last = directory.certificate(verdict)
+    assert last is not None
+    segments.append(Segment(carried, lrat_lines(last), ()))
+    try:
+        yield from stitch(clauses, segments)
+    except ChainError as error:
+        raise BoardsatError(
+            f"{verdict.task}: its runs' certificates do not chain: {error}"
+        ) from None
+
+
+def _check_digest(ident: str, path: Path, verdict: Settled | Checkpoint) -> None:
     """Refuse a certificate whose bytes are not those the directory recorded (a proof from
     before digests were kept records none: its certificate must still reach the empty clause)."""
     if verdict.certificate_sha256 is None:

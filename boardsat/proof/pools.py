@@ -18,7 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from boardsat.core.child import ChildFailed, TimedOut, run_in_child
 from boardsat.core.deadline import stopper
 from boardsat.core.results import Status
-from boardsat.solving.conquer import Verdict, conquer, limit_counts_cpu
+from boardsat.solving.conquer import Verdict, conquer, conquer_segment, limit_counts_cpu
 from boardsat.solving.cube import Claim, Cube
 
 GRACE_S = 5.0
@@ -69,6 +69,33 @@ class Task:
                 cpu_clock=limit_counts_cpu(self.route),
             )
         except ChildFailed:  # out of memory, or a solver that died: unsettled, like a timeout
+            return Verdict(Status.UNKNOWN, self.route, 0.0)
+        if isinstance(ran, TimedOut):
+            return Verdict(Status.UNKNOWN, self.route, self.limit or 0.0, cpu=ran.cpu or 0.0)
+        return ran.value
+
+
+@dataclass(frozen=True)
+class SegmentTask(Task):
+    """One segment of a leaf solved across runs (``conquer_segment``), from the carry file
+    ``carried_in`` (None for the first): within ``limit`` CPU seconds, or, replayed, for
+    exactly ``budgets`` conflict budgets."""
+
+    carried_in: bytes | None = None
+    budgets: int | None = None
+
+    def run(self) -> Verdict:
+        try:
+            ran = run_in_child(
+                lambda: conquer_segment(
+                    self.claim, self.cube, self.limit, self.carried_in, self.budgets
+                ),
+                self.limit,
+                grace=GRACE_S + CERTIFYING_SHARE * (self.limit or 0.0),
+                quiet=True,
+                cpu_clock=True,
+            )
+        except ChildFailed:  # out of memory: no checkpoint, the next run starts where this did
             return Verdict(Status.UNKNOWN, self.route, 0.0)
         if isinstance(ran, TimedOut):
             return Verdict(Status.UNKNOWN, self.route, self.limit or 0.0, cpu=ran.cpu or 0.0)

@@ -6,13 +6,18 @@ depends only on its formula and on ``solver_setup`` (``boardsat.encoders.cnf.cer
 the same setup writes the same bytes, and the SHA-256 the verdict recorded says whether it did.
 A certificate that is missing is written into the directory; one that is there stays as it is.
 Neither counts as certified until ``proof check`` has checked it.
+
+A refutation across runs is solved again segment by segment, each for the conflict budgets it
+ran, from what the one before hands on: segments whose carry files are here run at once, the
+others as soon as the segment before them is done.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from boardsat.core.deadline import cancelled
@@ -20,11 +25,12 @@ from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
 from boardsat.proof.check import owning_claim
 from boardsat.proof.claims import claim_from_spec
-from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.directory import Checkpoint, ProofDirectory, Settled
 from boardsat.proof.ledger import certificate_digest
-from boardsat.proof.pools import Task, open_pool
+from boardsat.proof.pools import SegmentTask, Task, open_pool
 from boardsat.proof.status import REFUTED, leaves, split_tree
 from boardsat.solving.conquer import Verdict
+from boardsat.solving.cube import Claim, Cube
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,8 @@ class Regenerated:
 
 
 def missing_certificates(directory: ProofDirectory) -> list[str]:
-    """The leaves refuted with a certificate that is not in the directory."""
+    """The leaves refuted with a certificate that is not in the directory (a refutation across
+    runs also when a segment's certificate or carry file is not)."""
     settled = directory.settled()
     missing = []
     for leaf in leaves(directory.splits()):
@@ -65,9 +72,17 @@ def missing_certificates(directory: ProofDirectory) -> list[str]:
             continue
         path = directory.certificate(verdict)
         named = path is not None or verdict.certificate_sha256 is not None
-        if named and not (path is not None and path.is_file()):
+        lost = any(
+            not _present(directory.certificate(segment)) or directory.carry(segment) is None
+            for segment in verdict.chain
+        )
+        if (named and not _present(path)) or lost:
             missing.append(leaf.ident)
     return missing
+
+
+def _present(path: Path | None) -> bool:
+    return path is not None and path.is_file()
 
 
 def regenerate(
@@ -78,7 +93,7 @@ def regenerate(
     claim = claim_from_spec(directory.manifest()["claim"])
     tree = split_tree(directory.splits()).nodes
     settled = directory.settled()
-    jobs = []
+    replays: dict[str, _Replay] = {}
     for task in dict.fromkeys(tasks):
         leaf, verdict = tree.get(task), settled.get(task)
         if leaf is None:
@@ -89,21 +104,117 @@ def regenerate(
             raise BoardsatError(
                 f"{task} was refuted on {verdict.route}, which writes no certificate"
             )
-        owner = owning_claim(claim, leaf)
-        jobs.append(Task(task, owner, leaf.cube, verdict.route, None, verdict.cardinality))
+        replays[task] = _Replay(directory, owning_claim(claim, leaf), leaf.cube, verdict)
     with open_pool(dask, workers) as pool:
-        for job in jobs:
-            pool.submit(job)
+        for replay in replays.values():
+            for job in replay.ready():
+                pool.submit(job)
         for job, outcome in pool.completed():
             if cancelled():
                 break
             if isinstance(outcome, str):
                 raise BoardsatError(f"{job.ident}: {outcome}")
-            yield _kept(directory, settled[job.ident], outcome)
+            replay = replays[job.ident.partition("#")[0]]
+            yield replay.kept(job, outcome)
+            for later in replay.ready():
+                pool.submit(later)
+
+
+@dataclass
+class _Replay:
+    """One refutation solved again: whole, or segment by segment (a job's ident is the task's,
+    with ``#N`` for its Nth segment), the chain's records renewed as their files are written."""
+
+    directory: ProofDirectory
+    claim: Claim
+    cube: Cube
+    verdict: Settled
+    chain: list[Checkpoint] = field(default_factory=list)
+    carries: dict[int, bytes] = field(default_factory=dict)  # what segment N starts from
+    started: set[int] = field(default_factory=set)
+    done: set[int] = field(default_factory=set)
+    final: Verdict | None = None
+
+    def __post_init__(self) -> None:
+        self.chain = list(self.verdict.chain)
+        for number, segment in enumerate(self.chain, 1):
+            carry = self.directory.carry(segment)
+            if carry is not None:
+                self.carries[number] = carry
+
+    def ready(self) -> list[Task]:
+        """The jobs that can run now and have not run."""
+        verdict = self.verdict
+        if not verdict.chain:
+            if self.started:
+                return []
+            self.started.add(0)
+            route, cardinality = verdict.route, verdict.cardinality
+            return [Task(verdict.task, self.claim, self.cube, route, None, cardinality)]
+        jobs: list[Task] = []
+        for number in range(len(self.chain) + 1):
+            if number in self.started or (number and number not in self.carries):
+                continue
+            self.started.add(number)
+            budgets = self.chain[number].budgets if number < len(self.chain) else verdict.budgets
+            jobs.append(
+                SegmentTask(
+                    f"{verdict.task}#{number}",
+                    self.claim,
+                    self.cube,
+                    verdict.route,
+                    None,
+                    carried_in=self.carries.get(number),
+                    budgets=budgets,
+                )
+            )
+        return jobs
+
+    def kept(self, job: Task, solved: Verdict) -> Regenerated:
+        """Compare a job's certificate with the one recorded; write it where it is missing (a
+        refutation across runs: its line once every segment is done, the chain renewed)."""
+        if not self.verdict.chain:
+            return _kept(self.directory, self.verdict, solved)
+        number = int(job.ident.partition("#")[2])
+        self.done.add(number)
+        if number == len(self.chain):
+            self.final = solved
+            told = _compared(
+                self.verdict, solved, _present(self.directory.certificate(self.verdict))
+            )
+        else:
+            told = self._segment_kept(number, solved)
+        if self.final is not None and len(self.done) == len(self.chain) + 1:
+            _kept(self.directory, replace(self.verdict, chain=tuple(self.chain)), self.final)
+        return replace(told, task=job.ident)
+
+    def _segment_kept(self, number: int, solved: Verdict) -> Regenerated:
+        segment = self.chain[number]
+        if solved.carry is None or solved.proof is None or solved.status is not Status.UNKNOWN:
+            raise BoardsatError(f"segment {number}: replayed, it came out {solved.status.value}")
+        self.carries[number + 1] = solved.carry
+        written = not _present(self.directory.certificate(segment))
+        if written or self.directory.carry(segment) is None:
+            renewed = replace(segment, solver=solved.solver)
+            self.chain[number] = self.directory.add_checkpoint(renewed, solved.proof, solved.carry)
+        return replace(_compared(segment, solved, not written), written=written)
+
+
+def _compared(recorded: Settled | Checkpoint, solved: Verdict, kept: bool) -> Regenerated:
+    digest = hashlib.sha256(solved.proof or b"").hexdigest()
+    return Regenerated(
+        recorded.task,
+        digest,
+        recorded.certificate_sha256,
+        not kept,
+        solved.solver,
+        recorded.solver,
+    )
 
 
 def _kept(directory: ProofDirectory, verdict: Settled, solved: Verdict) -> Regenerated:
-    """Compare the certificate solved again with the one recorded; write it where it is missing."""
+    """Compare the certificate solved again with the one recorded; write it where it is missing
+    (with the chain's records, renewed, of a refutation across runs)."""
     if solved.status is not Status.UNSATISFIABLE or solved.proof is None:
         raise BoardsatError(f"{verdict.task}: solved again, it came out {solved.status.value}")
     if solved.formula_hash != verdict.formula_hash or solved.cardinality != verdict.cardinality:
@@ -111,11 +222,11 @@ def _kept(directory: ProofDirectory, verdict: Settled, solved: Verdict) -> Regen
             f"{verdict.task}: the formula rebuilt here is not the one its certificate refuted"
         )
     path = directory.certificate(verdict)
-    written = path is None or not path.is_file()
+    written = not _present(path)
     recorded = verdict.certificate_sha256
-    if written:
+    if written or verdict.chain != directory.settled()[verdict.task].chain:
         again = replace(verdict, proof_format=solved.proof_format, solver=solved.solver)
-        directory.add_settled(again, solved.proof)
+        directory.add_settled(again, solved.proof if written else None)
     elif recorded is None and path is not None:
         recorded = certificate_digest(path)
     digest = hashlib.sha256(solved.proof).hexdigest()

@@ -8,6 +8,11 @@ it; a solution found in any cube refutes the claim and ends the run.
 With a ledger of settled leaves (``leaf_ledger``), a leaf it settled is taken from it instead of
 solved, and each leaf this run settles is written into it, its certificate checked first where
 it was solved.
+
+With ``Plan.checkpoint_every``, a lemma (or a claim whole, as one cube) is never split: each
+run gives it one segment of that many CPU seconds, which refutes it or stops at a checkpoint,
+and the next run goes on from the clauses the last checkpoint hands on
+(``boardsat.encoders.cnf.segments``).
 """
 
 from __future__ import annotations
@@ -21,11 +26,12 @@ from boardsat.core.deadline import cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.model import Key
 from boardsat.core.results import Status
-from boardsat.proof.check import fresh_certificate_problem
+from boardsat.encoders.cnf.certified import LRAT_SOLVER
+from boardsat.proof.check import fresh_certificate_problem, fresh_segment_problem
 from boardsat.proof.claims import claim_from_spec
-from boardsat.proof.directory import ProofDirectory, Settled
+from boardsat.proof.directory import Checkpoint, ProofDirectory, Settled
 from boardsat.proof.leaf_ledger import ACCEPTED, OUTRAN, REFUTED, LeafEntry, LeafLedger
-from boardsat.proof.pools import Pool, Task
+from boardsat.proof.pools import Pool, SegmentTask, Task
 from boardsat.proof.status import Leaf, ProofStatus, pending, proof_status
 from boardsat.solving.conquer import (
     CERTIFYING_CARDINALITY,
@@ -34,10 +40,11 @@ from boardsat.solving.conquer import (
     cube_formula,
     formula_hash,
 )
-from boardsat.solving.cube import Claim, Split, model_hash
+from boardsat.solving.cube import Claim, Cube, Split, model_hash
 from boardsat.solving.lookahead import lookahead_cubes
 
-OnSettled = Callable[[Settled, ProofStatus], None]
+OnSettled = Callable[[Settled | None, ProofStatus], None]
+"""Told each verdict kept (None for a lemma's checkpoint) and where the proof stands."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,19 @@ class Plan:
     cube_limit: float | None = 60.0
     resplit: int = 8
     lemma_limit: float | None = 1800.0  # split cubes cost 3x a whole lemma's CPU: open_terms.md
+    checkpoint_every: float | None = None  # CPU seconds a lemma's segment runs in one run
+
+    def __post_init__(self) -> None:
+        if self.checkpoint_every is not None and self.route != LRAT_SOLVER:
+            raise BoardsatError(
+                f"a lemma goes on across runs on {LRAT_SOLVER} only, whose LRAT proofs hand"
+                f" its clauses on; the route is {self.route}"
+            )
+
+    def segmented(self, leaf: Leaf) -> bool:
+        """Whether ``leaf`` goes on across runs: with ``checkpoint_every``, a lemma or a claim
+        whole (its empty cube) is never split, but solved a segment a run."""
+        return self.checkpoint_every is not None and (leaf.is_lemma or leaf.cube == Cube())
 
     def limit(self, leaf: Leaf) -> float | None:
         """The seconds ``leaf`` gets: a lemma whole has ``lemma_limit``, a cube ``cube_limit``."""
@@ -108,11 +128,21 @@ def prove(
     for leaf in left.unsettled:
         run.submit(leaf)
     for task, outcome in pool.completed():
-        if cancelled():
-            break
+        if cancelled() and not (isinstance(outcome, Verdict) and outcome.carry is not None):
+            break  # a checkpoint is kept even so: its work goes on in the next run
         if isinstance(outcome, str):
             raise BoardsatError(f"cube {task.ident}: {outcome}")
-        kept = directory.add_settled(_settled(task.ident, outcome), outcome.proof)
+        if isinstance(task, SegmentTask) and outcome.status is Status.UNKNOWN:
+            run.running.pop(task.ident)
+            if outcome.carry is not None:  # the lemma waits for the next run
+                run.keep_checkpoint(task, outcome)
+                if on_settled is not None:
+                    on_settled(None, proof_status(directory))
+            if cancelled():
+                break
+            continue
+        chain = directory.checkpoints(task.ident) if isinstance(task, SegmentTask) else []
+        kept = directory.add_settled(_settled(task.ident, outcome, chain), outcome.proof)
         run.write_down(task, kept, outcome.checked)
         if on_settled is not None:
             on_settled(kept, proof_status(directory))
@@ -146,13 +176,73 @@ class _Run:
         owner = self.owner(leaf)
         known = None if self.ledger is None else self._known(leaf, owner)
         if known is not None:
-            self.directory.add_settled(_taken(leaf.ident, known), None)
+            chain = [] if self.ledger is None else self.ledger.checkpoints(known)
+            self.directory.add_settled(_taken(leaf.ident, known, chain), None)
             if known.verdict == OUTRAN:
                 self.split_again(leaf)
             return
         self.running[leaf.ident] = leaf
+        if self.plan.segmented(leaf):
+            self.pool.submit(self._segment(leaf, owner))
+            return
         job = Task if self.ledger is None else CheckedTask
         self.pool.submit(job(leaf.ident, owner, leaf.cube, self.plan.route, self.plan.limit(leaf)))
+
+    def _segment(self, leaf: Leaf, owner: Claim) -> SegmentTask:
+        """The lemma's next segment, from the clauses its last checkpoint hands on (taken
+        from the ledger where this directory has fewer segments)."""
+        if self.ledger is not None:
+            self._adopt_checkpoints(leaf, owner)
+        chain = self.directory.checkpoints(leaf.ident)
+        carried = None
+        if chain:
+            carried = self.directory.carry(chain[-1])
+            if carried is None:
+                raise BoardsatError(
+                    f"{leaf.ident}: the clauses its checkpoint {chain[-1].segment} hands on are"
+                    f" not in {self.directory.path} (nor beside the ledger)"
+                )
+        job = SegmentTask if self.ledger is None else CheckedSegmentTask
+        return job(
+            leaf.ident, owner, leaf.cube, self.plan.route, self.plan.checkpoint_every, None, carried
+        )
+
+    def _adopt_checkpoints(self, leaf: Leaf, owner: Claim) -> None:
+        """Take into the directory the ledger's segments of ``leaf`` that it lacks, with the
+        clauses each hands on where the ledger keeps them, and without certificates."""
+        assert self.ledger is not None
+        digest = formula_hash(cube_formula(owner, leaf.cube)[0])
+        kept = self.directory.checkpoints(leaf.ident)
+        found = self.ledger.chain(leaf.ident, owner.spec(), digest)
+        if len(found) <= len(kept) or any(
+            entry.carry_sha256 != segment.carry_sha256
+            for entry, segment in zip(found, kept, strict=False)
+        ):
+            return
+        for entry in found[len(kept) :]:
+            checkpoint = entry.checkpoint()
+            self.directory.add_checkpoint(checkpoint, None, self.ledger.carry(checkpoint))
+
+    def keep_checkpoint(self, task: SegmentTask, verdict: Verdict) -> None:
+        """Keep a segment that stopped at a checkpoint, and write it into the ledger."""
+        assert verdict.carry is not None and verdict.budgets is not None
+        chain = self.directory.checkpoints(task.ident)
+        checkpoint = Checkpoint(
+            task.ident,
+            len(chain),
+            verdict.budgets,
+            verdict.cpu,
+            str(verdict.formula_hash),
+            str(verdict.cardinality),
+            carry_sha256="",
+            certificate_sha256="",
+            carried_in_sha256=chain[-1].carry_sha256 if chain else None,
+            solver=verdict.solver,
+            checked=verdict.checked,
+        )
+        kept = self.directory.add_checkpoint(checkpoint, verdict.proof, verdict.carry)
+        if self.ledger is not None and verdict.checked is not None:
+            self.ledger.add_checkpoint(kept, task.claim.spec(), verdict.carry)
 
     def _known(self, leaf: Leaf, owner: Claim) -> LeafEntry | None:
         """The ledger's entry that settles ``leaf``: a refutation the checker accepted, else an
@@ -161,10 +251,11 @@ class _Run:
         assert self.ledger is not None
         found = self.ledger.entries(leaf.ident, owner.spec())
         limit, solved_in = self.plan.limit(leaf), certifying_cardinality(owner)
+        if self.plan.segmented(leaf):
+            limit = None  # a leaf that goes on across runs is never split for a limit
         digests: dict[str, str] = {}
-        for entry in [entry for entry in found if entry.refutes] + [
-            entry for entry in found if entry.outran(limit)
-        ]:
+        refuting = [entry for entry in found if entry.refutes and self.ledger.chained(entry)]
+        for entry in refuting + [entry for entry in found if entry.outran(limit)]:
             encoding = entry.cardinality or CERTIFYING_CARDINALITY  # lines older than the choice
             if not entry.refutes and encoding != solved_in:
                 continue  # a limit outrun in another encoding says nothing of this one
@@ -196,6 +287,7 @@ class _Run:
             checked if refuted else None,
             kept.solver,
             None if refuted else task.limit,
+            **_segment_fields(kept),
         )
         self.ledger.add(entry)
 
@@ -232,19 +324,49 @@ class CheckedTask(Task):
         verdict = super().run()
         if verdict.proof is None:
             return verdict
-        try:
-            ran = run_in_child(
-                lambda: fresh_certificate_problem(self.claim, self.cube, verdict), None, quiet=True
-            )
-        except ChildFailed as error:
-            return replace(verdict, checked=f"rejected: the check failed ({error})")
-        if isinstance(ran, TimedOut):  # cancelled: no word on it
+        return _checked(verdict, lambda: fresh_certificate_problem(self.claim, self.cube, verdict))
+
+
+def _checked(verdict: Verdict, problem: Callable[[], str]) -> Verdict:
+    """``verdict`` with the checker's word on its certificate, found in a child of its own,
+    without a limit, as a check costs about what the solve did."""
+    try:
+        ran = run_in_child(problem, None, quiet=True)
+    except ChildFailed as error:
+        return replace(verdict, checked=f"rejected: the check failed ({error})")
+    if isinstance(ran, TimedOut):  # cancelled: no word on it
+        return verdict
+    return replace(verdict, checked=f"rejected: {ran.value}" if ran.value else ACCEPTED)
+
+
+@dataclass(frozen=True)
+class CheckedSegmentTask(SegmentTask):
+    """A segment whose certificate is checked where it was solved, as ``CheckedTask``'s."""
+
+    def run(self) -> Verdict:
+        verdict = super().run()
+        if verdict.proof is None:
             return verdict
-        return replace(verdict, checked=f"rejected: {ran.value}" if ran.value else ACCEPTED)
+        return _checked(
+            verdict, lambda: fresh_segment_problem(self.claim, self.cube, verdict, self.carried_in)
+        )
 
 
-def _taken(ident: str, entry: LeafEntry) -> Settled:
-    """A verdict taken from the ledger: its certificate's digest, without the certificate."""
+def _segment_fields(kept: Settled) -> dict[str, Any]:
+    """A ledger line's fields for a lemma refuted across runs: its last segment's place in the
+    chain, the budgets it ran and what it started from."""
+    if not kept.chain:
+        return {}
+    return {
+        "segment": len(kept.chain),
+        "budgets": kept.budgets,
+        "carried_in_sha256": kept.carried_in_sha256,
+    }
+
+
+def _taken(ident: str, entry: LeafEntry, chain: Sequence[LeafEntry] = ()) -> Settled:
+    """A verdict taken from the ledger: its certificate's digest, without the certificate, and
+    the segments it rests on, where it was refuted across runs."""
     return Settled(
         task=ident,
         route=str((entry.solver or {}).get("solver", "ledger")),
@@ -256,10 +378,12 @@ def _taken(ident: str, entry: LeafEntry) -> Settled:
         proof_format=entry.proof_format,
         certificate_sha256=entry.certificate_sha256,
         solver=entry.solver,
+        chain=tuple(segment.checkpoint() for segment in chain),
+        budgets=entry.budgets,
     )
 
 
-def _settled(ident: str, verdict: Verdict) -> Settled:
+def _settled(ident: str, verdict: Verdict, chain: Sequence[Checkpoint] = ()) -> Settled:
     return Settled(
         task=ident,
         route=verdict.route,
@@ -271,6 +395,8 @@ def _settled(ident: str, verdict: Verdict) -> Settled:
         proof_format=verdict.proof_format,
         solution=tuple(_json_key(key) for key in verdict.solution),
         solver=verdict.solver,
+        chain=tuple(chain),
+        budgets=verdict.budgets if chain else None,
     )
 
 

@@ -68,6 +68,7 @@ class ProofStatus:
     cpu: float
     counterexample: bool
     problems: tuple[str, ...] = ()
+    checkpoints: int = 0  # segments kept of the leaves that go on across runs, not settled yet
 
     @property
     def remaining(self) -> int:
@@ -188,6 +189,9 @@ def proof_status(directory: ProofDirectory) -> ProofStatus:
         for leaf in tree
         if leaf.lemma is not None and getattr(settled.get(leaf.ident), "status", None) != REFUTED
     }
+    paused = {  # leaves that go on across runs, by their checkpoints so far
+        leaf.ident: directory.checkpoints(leaf.ident) for leaf in tree if leaf.ident not in settled
+    }
     return ProofStatus(
         split=any(not split.parent for split in splits),
         leaves=len(verdicts),
@@ -196,9 +200,12 @@ def proof_status(directory: ProofDirectory) -> ProofStatus:
         split_again=sum(1 for split in splits if split.parent),
         lemmas=len(lemma_ids),
         lemmas_refuted=len(lemma_ids - open_lemmas),
-        cpu=sum(entry.cpu for entry in settled.values()),
+        cpu=sum(entry.cpu for entry in settled.values())
+        + sum(segment.cpu for segments in paused.values() for segment in segments)
+        + sum(segment.cpu for entry in settled.values() for segment in entry.chain),
         counterexample=any(entry.status == FOUND for entry in settled.values()),
         problems=grown.problems,
+        checkpoints=sum(len(segments) for segments in paused.values()),
     )
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from boardsat.certificates.lrat_chain import read_carry
 from boardsat.core.backends import MIP_BACKENDS, capabilities
 from boardsat.core.deadline import Deadline
 from boardsat.core.errors import BoardsatError
@@ -24,9 +25,10 @@ from boardsat.core.model import Key, Model
 from boardsat.core.results import Status
 from boardsat.encoders.cnf.backend import translate
 from boardsat.encoders.cnf.cardinality import check_encoding_name
-from boardsat.encoders.cnf.certified import solve_certified, solver_setup
+from boardsat.encoders.cnf.certified import LRAT_SOLVER, solve_certified, solver_setup
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.encoders.cnf.formula import CnfFormula
+from boardsat.encoders.cnf.segments import solve_segment
 from boardsat.solving.cube import Claim, Cube, claim_model
 from boardsat.solving.solve import solve
 
@@ -47,6 +49,9 @@ class Verdict:
     child of its own). ``solver`` is what the certificate's bytes depend on besides the formula
     (``solver_setup``); ``checked`` what a checker said of the certificate, where one was asked.
     ``seconds`` is the solver's time on its limit's clock: CPU seconds on the CNF routes.
+    A segment of a lemma solved across runs (``conquer_segment``) also has ``budgets``, the
+    conflict budgets it ran, and, stopped at a checkpoint (UNKNOWN), the ``carry`` it hands
+    on, which its ``proof`` derives.
     """
 
     status: Status
@@ -60,6 +65,8 @@ class Verdict:
     cardinality: str | None = None  # the encoding of the CNF a certificate refutes
     solver: Mapping[str, Any] | None = None
     checked: str | None = None  # "accepted", or "rejected: " and why
+    budgets: int | None = None
+    carry: bytes | None = None
 
 
 def check_route(route: str) -> str:
@@ -104,6 +111,43 @@ def conquer(
         formula = model_formula(model, encoding)[0]
         verdict = _conquer_cnf(model, formula, encoding, route, Deadline.of_thread(time_limit))
     return replace(verdict, cpu=time.process_time() - cpu)
+
+
+def conquer_segment(
+    claim: Claim,
+    cube: Cube,
+    time_limit: float | None,
+    carried_in: bytes | None,
+    budgets: int | None = None,
+) -> Verdict:
+    """One segment of ``cube`` of ``claim`` on CaDiCaL, the clauses of the carry file
+    ``carried_in`` added, within ``time_limit`` CPU seconds, or replayed for exactly
+    ``budgets`` conflict budgets: a refutation, a solution, or a checkpoint that hands clauses
+    on (``boardsat.encoders.cnf.segments``)."""
+    cpu = time.process_time()
+    model = claim_model(claim, cube)
+    encoding = certifying_cardinality(claim)
+    formula = model_formula(model, encoding)[0]
+    carried = [] if carried_in is None else [item.literals for item in read_carry(carried_in)]
+    deadline = Deadline.of_thread(time_limit)
+    run = solve_segment(formula, carried, deadline, budgets)
+    status = {None: Status.UNKNOWN, True: Status.SATISFIABLE, False: Status.UNSATISFIABLE}
+    keys = model.keys()
+    solution = tuple(keys[var - 1] for var in range(1, model.num_vars + 1) if var in run.model)
+    return Verdict(
+        status[run.answer],
+        LRAT_SOLVER,
+        deadline.elapsed(),
+        time.process_time() - cpu,
+        solution,
+        proof=run.proof,
+        proof_format=None if run.proof is None else "lrat",
+        formula_hash=formula_hash(formula),
+        cardinality=encoding,
+        solver=solver_setup(LRAT_SOLVER),
+        budgets=run.budgets,
+        carry=run.carry,
+    )
 
 
 def limit_counts_cpu(route: str) -> bool:

@@ -276,14 +276,24 @@ def run_in_budgets(solver: Any, assumptions: list[int], deadline: Deadline) -> b
     The solver keeps what it learnt from one budget to the next, so little work is repeated; the
     deadline may be overrun by one budget's worth of conflicts.
     """
+    return budget_calls(solver, assumptions, deadline)[0]
+
+
+def budget_calls(
+    solver: Any, assumptions: list[int], deadline: Deadline, most: int | None = None
+) -> tuple[bool | None, int]:
+    """``run_in_budgets``, and how many budgets it ran; with ``most``, exactly that many unless
+    it answers first, whatever the deadline: the same calls replay the same search."""
     budget = 1_000
+    calls = 0
     while True:
         solver.conf_budget(budget)
+        calls += 1
         answer = stopped_by_ctrl_c(lambda: solver.solve_limited(assumptions=assumptions))
         if answer is not None:
-            return answer
-        if deadline.expired():
-            return None
+            return answer, calls
+        if (most is None and deadline.expired()) or calls == most:
+            return None, calls
         budget = min(2 * budget, 16_000)
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import gzip
 import tempfile
 import zlib
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
@@ -32,7 +34,7 @@ from boardsat.certificates.drup import compress_proof
 from boardsat.certificates.lrat import check_lrat, reduce_by_units
 from boardsat.certificates.lrat_trim import trim_lrat
 from boardsat.core.deadline import Deadline
-from boardsat.encoders.cnf.backend import CnfBackend, run_in_budgets, run_limited
+from boardsat.encoders.cnf.backend import CnfBackend, budget_calls, run_limited
 
 LRAT_SOLVER = "cadical195"
 CHUNK = 1 << 20
@@ -124,6 +126,28 @@ def _lrat_run(
 ) -> tuple[bool | None, list[int], bytes]:
     """CaDiCaL on ``clauses`` with an LRAT trace: the answer, the model's literals when
     satisfiable, and the compressed trace when unsatisfiable."""
+    with traced_run(clauses, deadline) as run:
+        proof = compressed_trace(run.trace, trim) if run.answer is False else b""
+        return run.answer, run.model, proof
+
+
+@dataclass(frozen=True)
+class TracedRun:
+    """CaDiCaL's answer on a formula (None: stopped), the model's literals when satisfiable,
+    the budgets it ran, and its LRAT trace, a temporary file open while the caller reads it."""
+
+    answer: bool | None
+    model: list[int]
+    budgets: int
+    trace: IO[bytes]
+
+
+@contextmanager
+def traced_run(
+    clauses: list[list[int]], deadline: Deadline, budgets: int | None = None
+) -> Iterator[TracedRun]:
+    """CaDiCaL on ``clauses`` with its LRAT trace, within ``deadline``, or for exactly
+    ``budgets`` conflict budgets (``budget_calls``) to replay a run that stopped there."""
     solver = Cadical195()
     model: list[int] = []
     with tempfile.TemporaryFile() as trace:
@@ -134,21 +158,22 @@ def _lrat_run(
                 solver.add_clause(clause)
             # in budgets even without a limit: the same calls give the same search, so a
             # certificate solved again without its limit comes out byte for byte the same
-            answer = run_in_budgets(solver, [], deadline)
+            answer, calls = budget_calls(solver, [], deadline, budgets)
             if answer:
                 model = list(solver.get_model() or [])
         finally:
             pysolvers.cadical195_del(solver.cadical, trace)  # flushes the trace
             solver.cadical = None
-        return answer, model, _compressed(trace, trim) if answer is False else b""
+        yield TracedRun(answer, model, calls, trace)
 
 
-def _compressed(trace: IO[bytes], trim: bool) -> bytes:
-    """The trace as gzip data, trimmed when ``trim`` to the lemmas its refutation needs
-    (``boardsat.certificates.lrat_trim``); read in chunks, as it may be large. gzip's fastest level compresses LRAT
-    five times faster than lzma's, to files a sixth larger (bench/results/domination_cubes.md)."""
+def compressed_trace(trace: IO[bytes], trim: bool, targets: Collection[int] | None = None) -> bytes:
+    """The trace as gzip data, trimmed when ``trim`` to the lemmas its refutation needs, or
+    those that derive ``targets`` (``boardsat.certificates.lrat_trim``); read in chunks, as it
+    may be large. gzip's fastest level compresses LRAT five times faster than lzma's, to files
+    a sixth larger (bench/results/domination_cubes.md)."""
     with tempfile.TemporaryFile() as trimmed:
-        source = trimmed if trim and trim_lrat(trace, trimmed.write) else trace
+        source = trimmed if trim and trim_lrat(trace, trimmed.write, targets) else trace
         source.seek(0)
         compressor = zlib.compressobj(GZIP_LEVEL, wbits=GZIP_WINDOW)
         parts = [compressor.compress(chunk) for chunk in iter(lambda: source.read(CHUNK), b"")]
