@@ -34,3 +34,24 @@ def test_half_lemma_encodings_refutes_one_lemma_in_each_encoding_against_the_fir
     assert {row["status"] for row in rows} == {"UNSATISFIABLE"}
     assert rows[0]["ratio"] == 1.0 and len({row["formula_hash"] for row in rows}) == 3
     assert all(row["at_most"] == 9 and row["colour"] == "light" for row in rows)
+
+
+@pytest.mark.slow
+def test_lemma_across_runs_refutes_the_lemma_whole_and_in_segments(tmp_path: Path) -> None:
+    """16x16's light half needs more than 23 knights, whether CaDiCaL runs whole or in
+    segments of a conflict budget each, whatever clauses it hands on."""
+    out = tmp_path / "rows.jsonl"
+    script = str(BENCH / "lemma_across_runs.py")
+    sizes = ["--sizes", "4", "1000"]
+    done = subprocess.run(
+        [sys.executable, script, "16", "light", "23", "0.01", *sizes, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["carry_max_size"] for row in rows] == [None, 4, 1000]
+    assert all(row["refuted"] for row in rows)
+    assert rows[0]["segments"] == 1 and rows[0]["ratio"] == 1.0
+    assert all(row["segments"] >= 2 and row["carried_into_last"] > 0 for row in rows[1:])

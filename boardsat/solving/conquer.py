@@ -28,7 +28,7 @@ from boardsat.encoders.cnf.cardinality import check_encoding_name
 from boardsat.encoders.cnf.certified import LRAT_SOLVER, solve_certified, solver_setup
 from boardsat.encoders.cnf.circuit import DEFAULT_CIRCUIT_ENCODING
 from boardsat.encoders.cnf.formula import CnfFormula
-from boardsat.encoders.cnf.segments import solve_segment
+from boardsat.encoders.cnf.segments import CARRY_MAX_SIZE, solve_segment
 from boardsat.solving.cube import Claim, Cube, claim_model
 from boardsat.solving.solve import solve
 
@@ -144,7 +144,7 @@ def conquer_segment(
         proof_format=None if run.proof is None else "lrat",
         formula_hash=formula_hash(formula),
         cardinality=encoding,
-        solver=solver_setup(LRAT_SOLVER),
+        solver={**solver_setup(LRAT_SOLVER), "carry_max_size": CARRY_MAX_SIZE},
         budgets=run.budgets,
         carry=run.carry,
     )

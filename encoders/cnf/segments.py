@@ -45,9 +45,11 @@ def solve_segment(
     carried_in: Sequence[Sequence[int]],
     deadline: Deadline,
     budgets: int | None = None,
+    carry_max_size: int = CARRY_MAX_SIZE,
 ) -> SegmentRun:
     """Solve ``clauses`` and the clauses ``carried_in`` within ``deadline``, or for exactly
-    ``budgets`` conflict budgets (a segment replayed)."""
+    ``budgets`` conflict budgets (a segment replayed); a checkpoint hands on the learnt
+    clauses of at most ``carry_max_size`` literals."""
     start = [*clauses, *(list(clause) for clause in carried_in)]
     found = propagate_units(start)
     if found.conflict is not None:  # the units refute it: the checker sees that by itself
@@ -69,7 +71,7 @@ def solve_segment(
             if index >= len(clauses) and number not in left.deleted
         ]
         learnt = [Carried(number, literals) for number, literals in sorted(left.lemmas.items())]
-        handed = [item for item in own + learnt if len(item.literals) <= CARRY_MAX_SIZE]
+        handed = [item for item in own + learnt if len(item.literals) <= carry_max_size]
         units = _new_units(clauses, [literal for literal, _ in found.implied])
         carried = [Carried(IMPLIED, (literal,)) for literal in units] + handed
         targets = [item.number for item in handed if item.number > len(formula)]
