@@ -361,8 +361,17 @@ class ProofDirectory:
         return None if settled.certificate is None else self.path / settled.certificate
 
     def certificate_sizes(self) -> list[int]:
-        """The bytes each kept verdict's certificate takes on disk."""
-        paths = [self.certificate(verdict) for verdict in self.settled().values()]
+        """The bytes each kept verdict's certificate takes on disk, and each segment's of a
+        refutation across runs, or of a leaf paused at a checkpoint."""
+        verdicts = list(self.settled().values())
+        kept: list[Settled | Checkpoint] = [*verdicts]
+        kept += [segment for verdict in verdicts for segment in verdict.chain]
+        kept += [
+            segment
+            for segment in self._read(CHECKPOINTS, Checkpoint.from_json)
+            if segment.task not in self.settled()
+        ]
+        paths = {self.certificate(entry) for entry in kept}
         return [path.stat().st_size for path in paths if path is not None and path.is_file()]
 
     def _lines(self, name: str) -> Iterator[dict[str, Any]]:

@@ -182,15 +182,21 @@ class _Run:
                 self.split_again(leaf)
             return
         self.running[leaf.ident] = leaf
-        if self.plan.segmented(leaf):
+        if self.in_segments(leaf):
             self.pool.submit(self._segment(leaf, owner))
             return
         job = Task if self.ledger is None else CheckedTask
         self.pool.submit(job(leaf.ident, owner, leaf.cube, self.plan.route, self.plan.limit(leaf)))
 
+    def in_segments(self, leaf: Leaf) -> bool:
+        """Whether ``leaf`` is solved a segment a run: as the plan asks, or, once it has a
+        checkpoint here, always, so that no run throws its checkpoints away."""
+        return self.plan.segmented(leaf) or bool(self.directory.checkpoints(leaf.ident))
+
     def _segment(self, leaf: Leaf, owner: Claim) -> SegmentTask:
         """The lemma's next segment, from the clauses its last checkpoint hands on (taken
-        from the ledger where this directory has fewer segments)."""
+        from the ledger where this directory has fewer segments), within the plan's
+        ``checkpoint_every``, or else the leaf's own limit."""
         if self.ledger is not None:
             self._adopt_checkpoints(leaf, owner)
         chain = self.directory.checkpoints(leaf.ident)
@@ -203,9 +209,8 @@ class _Run:
                     f" not in {self.directory.path} (nor beside the ledger)"
                 )
         job = SegmentTask if self.ledger is None else CheckedSegmentTask
-        return job(
-            leaf.ident, owner, leaf.cube, self.plan.route, self.plan.checkpoint_every, None, carried
-        )
+        limit = self.plan.checkpoint_every or self.plan.limit(leaf)
+        return job(leaf.ident, owner, leaf.cube, LRAT_SOLVER, limit, None, carried)
 
     def _adopt_checkpoints(self, leaf: Leaf, owner: Claim) -> None:
         """Take into the directory the ledger's segments of ``leaf`` that it lacks, with the
@@ -251,7 +256,7 @@ class _Run:
         assert self.ledger is not None
         found = self.ledger.entries(leaf.ident, owner.spec())
         limit, solved_in = self.plan.limit(leaf), certifying_cardinality(owner)
-        if self.plan.segmented(leaf):
+        if self.in_segments(leaf):
             limit = None  # a leaf that goes on across runs is never split for a limit
         digests: dict[str, str] = {}
         refuting = [entry for entry in found if entry.refutes and self.ledger.chained(entry)]

@@ -33,10 +33,12 @@ LEMMA = HalfClaim(16, 16, "light", 23, "hilbert")
 EVERY = 0.01  # CPU seconds a run gives the lemma: one conflict budget, so several runs
 
 
-def one_run(path: Path, ledger: Path | None = None) -> tuple[ProofDirectory, ProofStatus]:
+def one_run(
+    path: Path, ledger: Path | None = None, plan: Plan | None = None
+) -> tuple[ProofDirectory, ProofStatus]:
     directory = open_proof(str(path), LEMMA, None, lambda: Split("", "whole", (Cube(),)))
     pool: LocalPool[Task] = LocalPool(1)
-    plan = Plan(checkpoint_every=EVERY)
+    plan = plan or Plan(checkpoint_every=EVERY)
     try:
         kept = None if ledger is None else LeafLedger.open(ledger)
         status = prove(directory, pool, plan, LEMMA.decisions(), ledger=kept)
@@ -63,6 +65,14 @@ def test_each_run_keeps_a_checkpoint_until_a_run_refutes_the_lemma(tmp_path: Pat
     refuted = next(iter(directory.settled().values()))
     assert len(refuted.chain) == len(statuses) - 1
     assert refuted.cpu > 0 and statuses[-1].cpu >= sum(s.cpu for s in refuted.chain)
+    assert check_proof(directory).certified_all
+
+
+def test_a_run_without_the_option_goes_on_from_the_checkpoint(tmp_path: Path) -> None:
+    assert one_run(tmp_path / "p")[1].checkpoints == 1
+    directory, status = one_run(tmp_path / "p", plan=Plan())  # no cubes: it is not split
+    assert status.proven and status.leaves == 1 and not status.split_again
+    assert len(next(iter(directory.settled().values())).chain) == 1
     assert check_proof(directory).certified_all
 
 
