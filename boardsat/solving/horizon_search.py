@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from boardsat.core.answer import json_seconds
+from boardsat.core.answer import Readable, json_seconds
 from boardsat.core.backends import check_backend, make_backend
 from boardsat.core.deadline import Deadline, OutOfTime, cancelled
 from boardsat.core.errors import BoardsatError
+from boardsat.core.keywords import check_argument
 from boardsat.core.planning_task import Action, PlanningTask, validate_plan
 from boardsat.core.results import Status
 from boardsat.core.wording import counted
@@ -70,8 +71,8 @@ class HorizonTried:
 HorizonEvent = HorizonTried | HorizonReport
 
 
-@dataclass(frozen=True)
-class PlanOutcome:
+@dataclass(frozen=True, repr=False)  # Readable's repr: one line, not every field
+class PlanOutcome(Readable):
     """A run's ending, its plan (when found), and what each horizon answered, with the fields
     of every puzzle's answer (``boardsat.core.answer.Answer``), so the raw path reads the same.
 
@@ -153,6 +154,14 @@ class PlanOutcome:
             ],
             "seconds": json_seconds(self.seconds),
         }
+
+    def summary(self) -> str:
+        """One line: the ending, on which route and backend, and how long it took."""
+        return f"{self.describe()}; {self.route} on {self.backend}, {self.seconds:.2f} s"
+
+    def text(self) -> str:
+        """The summary, then what each horizon answered."""
+        return "\n".join([self.summary(), *(report.line() for report in self.horizons)])
 
     def describe(self) -> str:
         if self.ending is Ending.PLAN:
@@ -245,6 +254,9 @@ def find_plan(
     outcome keeps the answer protocol, its ``lower_bound`` proven (one past the longest plans
     refuted). A backend that is unknown, or cannot keep ``time_limit``, is refused at once.
     """
+    check_argument(
+        "find_plan", "task", task, PlanningTask, "a planning task (the package's build_model)"
+    )
     if lower_bound < 0:
         raise BoardsatError(f"the lower bound must be non-negative, got {lower_bound}")
     if max_horizon is not None and max_horizon < 0:

@@ -8,6 +8,7 @@ import pytest
 
 from boardsat.core.answer import Answer, json_seconds
 from boardsat.core.deadline import cancel, reset_cancellation
+from boardsat.core.errors import WrongType
 from boardsat.core.results import Status
 from boardsat.models.exchange import Exchange, build_model, decode, find_plan, validate
 from boardsat.models.exchange.instance import seed_instance
@@ -68,3 +69,17 @@ def test_a_stopped_run_keeps_one_past_its_longest_refutation_as_its_bound() -> N
     assert refuted == list(range(STOP_AFTER + 1))
     assert outcome.lower_bound == STOP_AFTER + 1 <= fewest_moves(seed)
     assert outcome.to_json()["lower_bound"] == outcome.lower_bound
+
+
+def test_the_raw_outcome_reads_as_one_line_and_its_text_lists_the_horizons() -> None:
+    outcome = find_plan(build_model(CORNERS), "cadical195", max_horizon=20)
+    assert outcome.plan is not None
+    line = str(outcome)
+    assert "\n" not in line and f"{len(outcome.plan)} moves" in line and "cadical195" in line
+    assert repr(outcome) == f"<PlanOutcome: {line}>"
+    assert outcome.text().splitlines() == [line, *(r.line() for r in outcome.horizons)]
+
+
+def test_the_raw_path_refuses_an_instance_where_it_takes_a_task() -> None:
+    with pytest.raises(WrongType, match="planning task"):
+        find_plan(CORNERS, "cadical195", max_horizon=20)  # type: ignore[arg-type]
