@@ -11,6 +11,9 @@ the tool for a term, such as 33x33, whose minimum is not yet within reach: it re
 one cube, splits it by lookahead once it outruns --cube-limit, resumes from --proof-dir, and takes
 settled leaves from --ledger. `boardsat proof check DIR` then checks every certificate.
 A run that --budget ends unsettled exits with the limit's status, so a script can climb bounds.
+--order names the squares' order (the route's, Hilbert, by default): a lemma in another order is
+another formula, so the ledger's lines for the default order are not its own
+(bench/results/open_terms.md, "A stronger half lemma").
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any
 
 from boardsat.cli.exits import LIMIT_REACHED
 from boardsat.core.deadline import cancel, reset_cancellation
+from boardsat.models.domination.order import ORDERS
 from boardsat.models.domination.proving.halves import HalfClaim
 from boardsat.models.domination.routes import ORDER, backend_kind
 from boardsat.proof.cubes import CubeRequest, run_cubes
@@ -40,12 +44,14 @@ def prove_half_bound(
     plan: Plan | None = None,
     ledger: str | None = None,
     budget: float | None = None,
+    order: str | None = None,
 ) -> dict[str, Any]:
-    """Refute ``at_most`` knights on ``colour``'s half of the n x n board, within ``budget``."""
+    """Refute ``at_most`` knights on ``colour``'s half of the n x n board, within ``budget``,
+    with the squares in ``order`` (by default the route's, as --cubes has it, so that a ledger's
+    leaves from a minimum's lemma are this claim's too)."""
     started = time.perf_counter()
     plan = plan or Plan()
-    claim = HalfClaim(n, n, colour, at_most, ORDER[backend_kind(plan.route)])  # as --cubes has it,
-    # so that a ledger's leaves from a minimum's lemma are this claim's too
+    claim = HalfClaim(n, n, colour, at_most, order or ORDER[backend_kind(plan.route)])
     request = CubeRequest("whole", dask=dask, directory=directory, plan=plan, ledger=ledger)
     proof = open_proof(directory, claim, None, lambda: Split("", "whole", (Cube(),)))
     timer = None if budget is None else threading.Timer(budget, cancel)
@@ -61,6 +67,7 @@ def prove_half_bound(
         "n": n,
         "colour": colour,
         "needs_more_than": at_most,
+        "order": claim.order,
         "proven": status.proven,
         "refuted_by_a_placement": status.counterexample,
         "cubes": status.leaves,
@@ -81,11 +88,20 @@ def main() -> None:
     parser.add_argument("--ledger", help="the ledger of settled leaves, read and written")
     parser.add_argument("--cube-limit", type=float, default=Plan.lemma_limit, help="seconds")
     parser.add_argument("--budget", type=float, help="seconds for the whole run")
+    parser.add_argument("--order", choices=tuple(ORDERS), help="the squares' order (the route's)")
     args = parser.parse_args()
     directory = args.proof_dir or f"half-{args.n}-{args.colour}-{args.at_most}.proof"
     plan = Plan(cube_limit=args.cube_limit)
     row = prove_half_bound(
-        args.n, args.colour, args.at_most, directory, args.dask, plan, args.ledger, args.budget
+        args.n,
+        args.colour,
+        args.at_most,
+        directory,
+        args.dask,
+        plan,
+        args.ledger,
+        args.budget,
+        args.order,
     )
     print(json.dumps(row))
     if not (row["proven"] or row["refuted_by_a_placement"]):
