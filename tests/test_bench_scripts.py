@@ -55,3 +55,27 @@ def test_lemma_across_runs_refutes_the_lemma_whole_and_in_segments(tmp_path: Pat
     assert all(row["refuted"] for row in rows)
     assert rows[0]["segments"] == 1 and rows[0]["ratio"] == 1.0
     assert all(row["segments"] >= 2 and row["carried_into_last"] > 0 for row in rows[1:])
+
+
+@pytest.mark.slow
+def test_half_lemma_candidates_refutes_one_lemma_in_each_candidate_between_two_baselines(
+    tmp_path: Path,
+) -> None:
+    """12x12's light half needs 14 knights, so each candidate formula refutes 13 too; CaDiCaL
+    3.0.0 solves today's very formula, each other candidate a formula of its own."""
+    out = tmp_path / "rows.jsonl"
+    candidates = ["lattice-hilbert", "gilbert", "tiles8", "cadical300", "sortnetwrk"]
+    script = str(BENCH / "half_lemma_candidates.py")
+    done = subprocess.run(
+        [sys.executable, script, "12", "light", "13", *candidates, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["candidate"] for row in rows] == ["today", *candidates, "today"]
+    assert {row["status"] for row in rows} == {"UNSATISFIABLE"}
+    hashes = {row["candidate"]: row["formula_hash"] for row in rows}
+    assert hashes["cadical300"] == hashes["today"] and len(set(hashes.values())) == 5
+    assert rows[0]["ratio"] == 1.0 and rows[4]["route"] == "cadical300"

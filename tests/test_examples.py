@@ -331,6 +331,31 @@ def test_half_bound_certifies_the_bound_below_the_published_half_and_no_higher(
         assert check.certified_all and not check.problems
 
 
+def test_half_bound_proves_in_the_order_it_is_given_and_the_check_rebuilds_it(
+    tmp_path: Path,
+) -> None:
+    """A lemma in the gilbert order is its own claim: the proof keeps the order, and the check
+    rebuilds the formula in it."""
+    half = published_minimum(12, "total") // 2
+    script = Path(__file__).parent.parent / "examples" / "half_bound.py"
+    directory = tmp_path / "light.proof"
+    arguments = [sys.executable, str(script), "12", "light", str(half - 1), "--order", "gilbert"]
+    done = subprocess.run(
+        [*arguments, "--proof-dir", str(directory)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    row = json.loads(done.stdout)
+    assert row["proven"] and row["order"] == "gilbert"
+    manifest = json.loads((directory / "manifest.json").read_text())
+    assert manifest["claim"]["order"] == "gilbert"
+    check = check_proof(ProofDirectory.open(str(directory)))
+    assert check.certified_all and not check.problems
+
+
 def test_half_bound_ends_with_the_limit_status_when_its_budget_runs_out(tmp_path: Path) -> None:
     """24x24's light lemma at its optimum takes a minute, so a one-second budget leaves it open."""
     half = published_minimum(24, "total") // 2

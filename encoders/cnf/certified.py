@@ -28,7 +28,7 @@ from importlib.metadata import version
 from typing import IO, Any
 
 import pysolvers
-from pysat.solvers import Cadical195, Solver
+from pysat.solvers import Cadical195, Cadical300, Solver
 
 from boardsat.certificates.drup import compress_proof
 from boardsat.certificates.lrat import check_lrat, reduce_by_units
@@ -36,7 +36,13 @@ from boardsat.certificates.lrat_trim import trim_lrat
 from boardsat.core.deadline import Deadline
 from boardsat.encoders.cnf.backend import CnfBackend, budget_calls, run_limited
 
-LRAT_SOLVER = "cadical195"
+LRAT_SOLVER = "cadical195"  # the proofs' solver
+# the CaDiCaL builds whose LRAT trace is attached by hand; 3.0.0 is measured against 1.9.5 on
+# half lemmas (bench/half_lemma_candidates.py), while proofs keep LRAT_SOLVER
+LRAT_SOLVERS: dict[str, type[Cadical195] | type[Cadical300]] = {
+    "cadical195": Cadical195,
+    "cadical300": Cadical300,
+}
 CHUNK = 1 << 20
 GZIP_LEVEL = 1
 # CaDiCaL's own configuration for unsatisfiable formulas: cubes of a true claim all are, and it
@@ -65,7 +71,7 @@ def solve_certified(
     ``trim=False`` keeps an LRAT trace whole, to measure what trimming gains."""
     backend = CnfBackend(route)
     if writes_lrat(route):
-        return _solve_lrat(clauses, deadline, trim)
+        return _solve_lrat(clauses, deadline, trim, route)
     logs = backend.capabilities.proof
     with Solver(name=route, bootstrap_with=clauses, with_proof=logs) as solver:
         answer = run_limited(solver, [], deadline, backend)
@@ -94,23 +100,25 @@ def solver_setup(route: str) -> dict[str, Any]:
 @cache
 def writes_lrat(route: str) -> bool:
     """Whether ``route`` writes LRAT here: a contradiction solved, its trace checked."""
-    if route != LRAT_SOLVER:
+    if route not in LRAT_SOLVERS:
         return False
     formula = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
     try:
-        answer, _, trace = _lrat_run(formula, Deadline(10.0), trim=False)
+        answer, _, trace = _lrat_run(formula, Deadline(10.0), False, route)
     except (AttributeError, RuntimeError):  # a python-sat without CaDiCaL's options or trace call
         return False
     return answer is False and check_lrat(formula, gzip.decompress(trace).splitlines()).valid
 
 
-def _solve_lrat(clauses: list[list[int]], deadline: Deadline, trim: bool) -> Refutation:
+def _solve_lrat(
+    clauses: list[list[int]], deadline: Deadline, trim: bool, route: str = LRAT_SOLVER
+) -> Refutation:
     reduced = reduce_by_units(clauses)
     if reduced is None:  # the units refute it: the checker sees that by itself, without a trace
         empty = gzip.compress(b"", GZIP_LEVEL, mtime=0)  # no time in the header
         return Refutation(False, proof=empty, proof_format="lrat")
     rest, implied = reduced
-    answer, model, trace = _lrat_run(rest, deadline, trim)
+    answer, model, trace = _lrat_run(rest, deadline, trim, route)
     if answer is False:
         return Refutation(False, proof=trace, proof_format="lrat")
     if answer is None:
@@ -122,11 +130,11 @@ def _solve_lrat(clauses: list[list[int]], deadline: Deadline, trim: bool) -> Ref
 
 
 def _lrat_run(
-    clauses: list[list[int]], deadline: Deadline, trim: bool
+    clauses: list[list[int]], deadline: Deadline, trim: bool, route: str = LRAT_SOLVER
 ) -> tuple[bool | None, list[int], bytes]:
-    """CaDiCaL on ``clauses`` with an LRAT trace: the answer, the model's literals when
-    satisfiable, and the compressed trace when unsatisfiable."""
-    with traced_run(clauses, deadline) as run:
+    """CaDiCaL (``route``'s build) on ``clauses`` with an LRAT trace: the answer, the model's
+    literals when satisfiable, and the compressed trace when unsatisfiable."""
+    with traced_run(clauses, deadline, route=route) as run:
         proof = compressed_trace(run.trace, trim) if run.answer is False else b""
         return run.answer, run.model, proof
 
@@ -144,16 +152,20 @@ class TracedRun:
 
 @contextmanager
 def traced_run(
-    clauses: list[list[int]], deadline: Deadline, budgets: int | None = None
+    clauses: list[list[int]],
+    deadline: Deadline,
+    budgets: int | None = None,
+    route: str = LRAT_SOLVER,
 ) -> Iterator[TracedRun]:
-    """CaDiCaL on ``clauses`` with its LRAT trace, within ``deadline``, or for exactly
-    ``budgets`` conflict budgets (``budget_calls``) to replay a run that stopped there."""
-    solver = Cadical195()
+    """CaDiCaL (``route``'s build) on ``clauses`` with its LRAT trace, within ``deadline``, or
+    for exactly ``budgets`` conflict budgets (``budget_calls``) to replay a run that stopped
+    there."""
+    solver = LRAT_SOLVERS[route]()
     model: list[int] = []
     with tempfile.TemporaryFile() as trace:
         try:
             solver.configure(LRAT_OPTIONS)
-            pysolvers.cadical195_tracepr(solver.cadical, trace)
+            getattr(pysolvers, f"{route}_tracepr")(solver.cadical, trace)
             for clause in clauses:
                 solver.add_clause(clause)
             # in budgets even without a limit: the same calls give the same search, so a
@@ -162,7 +174,7 @@ def traced_run(
             if answer:
                 model = list(solver.get_model() or [])
         finally:
-            pysolvers.cadical195_del(solver.cadical, trace)  # flushes the trace
+            getattr(pysolvers, f"{route}_del")(solver.cadical, trace)  # flushes the trace
             solver.cadical = None
         yield TracedRun(answer, model, calls, trace)
 

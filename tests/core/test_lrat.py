@@ -43,8 +43,8 @@ def lemmas_of(lines: list[str]) -> list[list[int]]:
 
 
 def test_python_sats_cadical_writes_lrat_and_the_others_do_not() -> None:
-    assert writes_lrat("cadical195")
-    assert not writes_lrat("glucose4")
+    assert writes_lrat("cadical195") and writes_lrat("cadical300")
+    assert not writes_lrat("glucose4") and not writes_lrat("cadical153")
 
 
 @pytest.mark.parametrize(
@@ -58,11 +58,12 @@ def test_python_sats_cadical_writes_lrat_and_the_others_do_not() -> None:
     ],
     ids=["php5", "php6", "random-3sat-60", "a unit", "refuted by its units"],
 )
+@pytest.mark.parametrize("solver", ["cadical195", "cadical300"])
 def test_cadicals_lrat_proofs_are_accepted_as_minisat_accepts_their_lemmas(
-    clauses: Clauses,
+    clauses: Clauses, solver: str
 ) -> None:
     assert not satisfiable(clauses)
-    found = solve_certified(clauses, "cadical195", Deadline(None))
+    found = solve_certified(clauses, solver, Deadline(None))
     assert found.proof is not None and found.proof_format == "lrat"
     assert check_certificate(clauses, "lrat", found.proof)
 

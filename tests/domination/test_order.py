@@ -9,11 +9,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hilbertcurve.hilbertcurve import HilbertCurve
 from hypothesis import given
 from hypothesis import strategies as st
 
 from boardsat import enumerate_solutions
 from boardsat.models.board import Board, Square
+from boardsat.models.domination.colours import COLOURS, colour
 from boardsat.models.domination.exhaustive import minimum_knights
 from boardsat.models.domination.model import VARIANTS, build_model, build_refutation, knight_key
 from boardsat.models.domination.order import ORDERS, square_order
@@ -180,3 +182,83 @@ def test_a_proof_by_cubes_keeps_its_order_and_refuses_to_resume_in_another(
         "domination", "6", "--cubes", "--proof-dir", str(proof), "--order", "row"
     )
     assert code == 2 and "holds the proof of another claim" in err
+
+
+@given(rows=st.integers(1, 40), cols=st.integers(1, 40))
+def test_the_gilbert_order_walks_any_board_by_king_steps_and_an_even_one_by_rook_steps(
+    rows: int, cols: int
+) -> None:
+    listed = square_order(Board(rows, cols), "gilbert")
+    assert (
+        max(
+            (max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in itertools.pairwise(listed)),
+            default=1,
+        )
+        == 1
+    )
+    if rows % 2 == 0 and cols % 2 == 0:
+        assert set(_steps(listed)) == {1}
+
+
+def _lattice(board: Board, square: Square) -> tuple[int, int]:
+    """The lattice the lattice-hilbert order takes, from a square's diagonals (written here apart
+    from order.py's): rows plus columns, rows minus columns, halved."""
+    row, col = square
+    return ((row + col) // 2, (row - col + board.cols - 1) // 2)
+
+
+@given(rows=st.integers(1, 16), cols=st.integers(1, 16))
+def test_the_lattice_hilbert_order_walks_each_colour_along_its_own_lattice(
+    rows: int, cols: int
+) -> None:
+    """Each colour's squares lie on distinct points of its lattice, diagonal neighbours one
+    step apart, and the order lists them along the Hilbert curve over those points."""
+    board = Board(rows, cols)
+    listed = square_order(board, "lattice-hilbert")
+    largest = max(max(_lattice(board, square)) for square in board.squares())
+    curve = HilbertCurve(max(1, largest.bit_length()), 2)
+    for side in COLOURS:
+        mine = [square for square in listed if colour(board, square) == side]
+        points = [_lattice(board, square) for square in mine]
+        assert len(set(points)) == len(points)
+        for row, col in mine:
+            for step in [(1, 1), (1, -1)]:
+                other = (row + step[0], col + step[1])
+                if other in mine:
+                    here, there = _lattice(board, (row, col)), _lattice(board, other)
+                    assert abs(here[0] - there[0]) + abs(here[1] - there[1]) == 1
+        distances = curve.distances_from_points([list(point) for point in points])
+        assert distances == sorted(distances)
+
+
+def _half_orbits(board: Board, side: str, at_most: int) -> set[tuple[Square, ...]]:
+    """Each class of ``side``'s placements of at most ``at_most`` knights that attack every
+    square of the other colour, under the symmetries that keep ``side``, by brute force."""
+    mine = [square for square in board.squares() if colour(board, square) == side]
+    targets = [square for square in board.squares() if colour(board, square) != side]
+    keeping = [image for image in _images(board) if {image(s) for s in mine} == set(mine)]
+    found = set()
+    for size in range(at_most + 1):
+        for chosen in itertools.combinations(mine, size):
+            attacked = {target for knight in chosen for target in board.knight_moves(knight)}
+            if attacked.issuperset(targets):
+                found.add(min(tuple(sorted(map(image, chosen))) for image in keeping))
+    return found
+
+
+@pytest.mark.parametrize("order", sorted(ORDERS))
+@pytest.mark.parametrize(
+    ("rows", "cols", "side"), [(4, 4, "dark"), (5, 5, "light"), (5, 5, "dark"), (6, 6, "light")]
+)
+def test_a_halfs_break_keeps_one_placement_of_each_class_in_every_order(
+    order: str, rows: int, cols: int, side: str
+) -> None:
+    """A half lemma's model, counted against its placements grouped by the symmetries that
+    keep its colour: one knight over the half's least, so more than one class is there."""
+    board = Board(rows, cols)
+    least = next(size for size in range(board.size) if _half_orbits(board, side, size))
+    orbits = _half_orbits(board, side, least + 1)
+    built = build_refutation(rows, cols, "total", least + 1, order=order, knights_on=side)
+    keys = [knight_key(square) for square in board.squares() if colour(board, square) == side]
+    found = enumerate_solutions(built.model, keys, backend="cadical195")
+    assert found.exhausted and found.count == len(orbits) > 1
