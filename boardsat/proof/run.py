@@ -119,7 +119,8 @@ def prove(
 
     A lemma runs whole within the plan's lemma limit: one that outruns it is split by lookahead
     into cubes of its own formula, which run within the cube limit, and holds when they are all
-    refuted."""
+    refuted. One that goes on across runs gets one segment instead, and a segment that stops at
+    a checkpoint waits for the next run."""
     claim = claim_from_spec(directory.manifest()["claim"])
     run = _Run(directory, pool, plan, claim, decisions, ledger)
     left = pending(directory)
