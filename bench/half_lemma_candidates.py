@@ -31,14 +31,13 @@ half lemma").
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import json
 import time
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from lemma_rows import add_row, lemma_parser
 from split_or_whole import ROUTE, timed
 
 from boardsat.core.model import Cardinality, Clause, Model
@@ -183,30 +182,25 @@ def main(
             f" {cut}{seconds / baseline:5.2f}x  certificate {size:.1f} MB",
             flush=True,
         )
-        if out is not None:
-            row = {
-                "run": run,
-                **half.spec(),
-                "candidate": name,
-                "route": route,
-                "cardinality": encoding,
-                "status": verdict.status.name,
-                "cpu_s": round(seconds, 1),
-                "limit_s": round(limit, 1),
-                "ratio": round(seconds / baseline, 2),
-                **({} if recorded is None else {"recorded_baseline_s": recorded}),
-                "certificate_mb": round(size, 1),
-                "formula_hash": verdict.formula_hash,
-            }
-            with open(out, "a", encoding="utf-8") as rows:
-                rows.write(json.dumps(row) + "\n")
+        row = {
+            "run": run,
+            **half.spec(),
+            "candidate": name,
+            "route": route,
+            "cardinality": encoding,
+            "status": verdict.status.name,
+            "cpu_s": round(seconds, 1),
+            "limit_s": round(limit, 1),
+            "ratio": round(seconds / baseline, 2),
+            **({} if recorded is None else {"recorded_baseline_s": recorded}),
+            "certificate_mb": round(size, 1),
+            "formula_hash": verdict.formula_hash,
+        }
+        add_row(out, row)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("n", type=int)
-    parser.add_argument("colour", choices=("dark", "light"))
-    parser.add_argument("at_most", type=int)
+    parser = lemma_parser(__doc__.splitlines()[0])
     parser.add_argument("candidates", nargs="*", default=list(CANDIDATES[:3]))
     parser.add_argument("--factor", type=float, default=3.0, help="a candidate's limit, x baseline")
     parser.add_argument("--cap", type=float, default=600.0, help="CPU seconds a run may take")

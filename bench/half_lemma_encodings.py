@@ -11,10 +11,9 @@ rows are added to a JSON-lines file. bench/results/open_terms.md keeps the figur
 
 from __future__ import annotations
 
-import argparse
-import json
 from functools import partial
 
+from lemma_rows import add_row, lemma_parser
 from split_or_whole import ROUTE, timed
 
 from boardsat.models.domination.proving.halves import HalfClaim
@@ -39,26 +38,21 @@ def main(
             f"{encoding:12} {verdict.status.name:14} {seconds:8.1f} CPU-s"
             f" {seconds / baseline:6.2f}x  certificate {size:.1f} MB"
         )
-        if out is not None:
-            row = {
-                **claim.spec(),
-                "cardinality": encoding,
-                "status": verdict.status.name,
-                "cpu_s": round(seconds, 1),
-                "ratio": round(seconds / baseline, 2),
-                "certificate_mb": round(size, 1),
-                "formula_hash": verdict.formula_hash,
-                "solver": verdict.solver,
-            }
-            with open(out, "a", encoding="utf-8") as rows:
-                rows.write(json.dumps(row) + "\n")
+        row = {
+            **claim.spec(),
+            "cardinality": encoding,
+            "status": verdict.status.name,
+            "cpu_s": round(seconds, 1),
+            "ratio": round(seconds / baseline, 2),
+            "certificate_mb": round(size, 1),
+            "formula_hash": verdict.formula_hash,
+            "solver": verdict.solver,
+        }
+        add_row(out, row)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("n", type=int)
-    parser.add_argument("colour", choices=("dark", "light"))
-    parser.add_argument("at_most", type=int)
+    parser = lemma_parser(__doc__.splitlines()[0])
     parser.add_argument("encodings", nargs="*", default=list(ENCODINGS[:2]))
     parser.add_argument("--limit", type=float, help="CPU seconds an encoding may take")
     parser.add_argument("--out", help="a JSON-lines file the rows are added to")

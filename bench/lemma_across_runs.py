@@ -12,11 +12,10 @@ are added to a JSON-lines file. bench/results/open_terms.md keeps the figures.
 
 from __future__ import annotations
 
-import argparse
-import json
 from collections.abc import Sequence
 from functools import partial
 
+from lemma_rows import add_row, lemma_parser
 from split_or_whole import ROUTE, timed
 
 from boardsat.certificates.lrat_chain import read_carry
@@ -59,26 +58,21 @@ def main(
             f"{name:34} {run.answer!s:6} {seconds:8.1f} CPU-s {seconds / whole:6.2f}x"
             f"  {segments} segments, {carried} clauses carried into the last"
         )
-        if out is not None:
-            row = {
-                **claim.spec(),
-                "segment_s": None if size == 0 else segment,
-                "carry_max_size": None if size == 0 else size,
-                "refuted": run.answer is False,
-                "cpu_s": round(seconds, 1),
-                "ratio": round(seconds / whole, 2),
-                "segments": segments,
-                "carried_into_last": carried,
-            }
-            with open(out, "a", encoding="utf-8") as rows:
-                rows.write(json.dumps(row) + "\n")
+        row = {
+            **claim.spec(),
+            "segment_s": None if size == 0 else segment,
+            "carry_max_size": None if size == 0 else size,
+            "refuted": run.answer is False,
+            "cpu_s": round(seconds, 1),
+            "ratio": round(seconds / whole, 2),
+            "segments": segments,
+            "carried_into_last": carried,
+        }
+        add_row(out, row)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("n", type=int)
-    parser.add_argument("colour", choices=("dark", "light"))
-    parser.add_argument("at_most", type=int)
+    parser = lemma_parser(__doc__.splitlines()[0])
     parser.add_argument("segment", type=float, help="CPU seconds a segment runs")
     parser.add_argument("--sizes", type=int, nargs="+", default=[CARRY_MAX_SIZE])
     parser.add_argument("--out", help="a JSON-lines file the rows are added to")
