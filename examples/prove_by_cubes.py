@@ -14,7 +14,8 @@ found, the claim that one knight fewer cannot do, the cubes, and a certificate p
 checked by boardsat's own LRAT (or DRUP) checker before the line is printed. With --budget, a
 proof still running when the budget ends is stopped and its line says how far it got. With
 --peer, Gurobi (the gurobi extra) then proves the same board's halves on --jobs threads, one half
-and its mirror where a reflection swaps the colours, and the row gives the ratio of the walls.
+and its mirror where a reflection swaps the colours, and the row gives the ratio of the walls;
+--peer-limit S stops Gurobi after S seconds a half (the halves share S times their count).
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from typing import Any
 
 from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.wording import counted
+from boardsat.models.board import Board
 from boardsat.models.domination import VARIANTS, Domination, published_minimum
+from boardsat.models.domination.colours import halves_to_solve
 from boardsat.models.domination.proving.cubes import SPLITTERS
 from boardsat.models.domination.proving.halves import half_counts
 from boardsat.models.domination.solve import solve_domination
@@ -97,14 +100,20 @@ def prove_board(
     return row
 
 
-def peer_row(n: int, variant: str, threads: int) -> dict[str, Any]:
+def peer_row(n: int, variant: str, threads: int, limit: float | None = None) -> dict[str, Any]:
     """Gurobi on the board as boardsat's single route hands it over: the total variant's halves
-    apart (one, mirrored, on an even board), no lex-leader, Gurobi's own symmetry detection."""
-    answer = solve_domination(n, n, variant, route="single", backend="gurobi", threads=threads)
+    apart (one, mirrored, on an even board), no lex-leader, Gurobi's own symmetry detection;
+    ``limit`` seconds a half, the halves sharing the whole evenly."""
+    halves = len(halves_to_solve(Board(n, n))) if variant == "total" else 1
+    seconds = None if limit is None else limit * halves
+    answer = solve_domination(
+        n, n, variant, route="single", backend="gurobi", threads=threads, time_limit=seconds
+    )
     return {
         "gurobi_knights": answer.knights,
         "gurobi_proven": answer.proven_optimal,
         "gurobi_s": round(answer.seconds, 3),
+        "gurobi_limit_s": limit,
     }
 
 
@@ -153,6 +162,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="a JSON line per board, appended")
     parser.add_argument("--keep", type=Path, help="keep the proof directories here")
     parser.add_argument("--peer", action="store_true", help="Gurobi on the same board after")
+    parser.add_argument("--peer-limit", type=float, help="Gurobi's seconds a half (none: no limit)")
     args = parser.parse_args()
     ends = None if args.budget is None else time.perf_counter() + args.budget
     with tempfile.TemporaryDirectory() as scratch:
@@ -178,7 +188,7 @@ def main() -> None:
                 args.search_limit,
             )
             if args.peer:
-                row |= peer_row(n, variant, args.jobs)
+                row |= peer_row(n, variant, args.jobs, args.peer_limit)
             print(line(row), flush=True)
             if args.out is not None:
                 with args.out.open("a") as out:

@@ -381,3 +381,19 @@ def test_prove_by_cubes_sets_gurobi_beside_each_certified_board(tmp_path: Path) 
         assert row["verdict"] == "certified" and row["gurobi_proven"]
         assert row["knights"] == row["gurobi_knights"] == row["published"]
         assert row["certificates"] and sum(row["halves"].values()) == row["knights"]
+
+
+@pytest.mark.gurobi
+def test_prove_by_cubes_stops_gurobi_at_its_limit_per_half(tmp_path: Path) -> None:
+    """An odd board has two halves: Gurobi gets the limit for each, and the row says it stopped."""
+    pytest.importorskip("gurobipy")
+    script = Path(__file__).parent.parent / "examples" / "prove_by_cubes.py"
+    rows_file = tmp_path / "rows.jsonl"
+    arguments = [sys.executable, str(script), "--boards", "total:11", "--splitter", "colours"]
+    arguments += ["--peer", "--peer-limit", "0.001", "--out", str(rows_file)]
+    done = subprocess.run(arguments, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    (row,) = map(json.loads, rows_file.read_text().splitlines())
+    assert row["verdict"] == "certified" and row["gurobi_limit_s"] == 0.001
+    assert not row["gurobi_proven"] and row["gurobi_s"] < 5
+    assert "not proven" in done.stdout
