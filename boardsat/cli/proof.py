@@ -34,7 +34,7 @@ from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.export import export_proof
 from boardsat.proof.horizon import prove_no_plan
 from boardsat.proof.ledger import CheckLedger
-from boardsat.proof.regenerate import missing_certificates
+from boardsat.proof.regenerate import copy_certificates, missing_certificates
 from boardsat.proof.regenerate import regenerate as regenerate_certificates
 from boardsat.proof.run import Plan
 from boardsat.proof.status import counterexample, proof_status
@@ -225,8 +225,18 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
     metavar="ADDRESS|local:N",
     help="Solve them on the Dask scheduler at ADDRESS, or on N local workers, instead.",
 )
+@click.option(
+    "--from",
+    "source",
+    type=click.Path(file_okay=False),
+    metavar="OTHER",
+    help="Copy them from the proof directory OTHER, which holds files of the SHA-256s recorded"
+    " here (a lemma proven alone, with examples/half_bound.py), instead of solving.",
+)
 @solving_command
-def regenerate(directory: str, tasks: tuple[str, ...], jobs: int, dask: str | None) -> None:
+def regenerate(
+    directory: str, tasks: tuple[str, ...], jobs: int, dask: str | None, source: str | None
+) -> None:
     """Solve the certificates of TASKS (cubes or lemmas, as settled.jsonl names them) again;
     without TASKS, every certificate missing here (taken from a ledger, or lost). The same
     solver and options give the same bytes: each SHA-256 is compared with the one recorded,
@@ -237,7 +247,12 @@ def regenerate(directory: str, tasks: tuple[str, ...], jobs: int, dask: str | No
         click.echo("no certificate is missing")
         return
     done = []
-    for regenerated in regenerate_certificates(proof, asked, dask, jobs):
+    found = (
+        regenerate_certificates(proof, asked, dask, jobs)
+        if source is None
+        else copy_certificates(proof, ProofDirectory.open(source), asked)
+    )
+    for regenerated in found:
         progress(regenerated.line())
         done.append(regenerated)
     current().stop()
@@ -245,7 +260,8 @@ def regenerate(directory: str, tasks: tuple[str, ...], jobs: int, dask: str | No
         click.echo(regenerated.line())
     differ = sum(1 for regenerated in done if regenerated.recorded and not regenerated.same)
     click.echo(
-        f"{counted(len(done), 'certificate')} solved again, {differ} unlike the one recorded"
+        f"{counted(len(done), 'certificate')} {'solved again' if source is None else 'copied'},"
+        f" {differ} unlike the one recorded"
         f"; check them: boardsat proof check {directory}"
     )
     if differ:

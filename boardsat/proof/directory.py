@@ -259,9 +259,7 @@ class ProofDirectory:
         """The segments of ``task`` so far, from the first: each starts from what the one
         before hands on (a segment written again, by a rerun after a crash, keeps its last)."""
         by_segment = {
-            entry.segment: entry
-            for entry in self._read(CHECKPOINTS, Checkpoint.from_json)
-            if entry.task == task
+            entry.segment: entry for entry in self.all_checkpoints() if entry.task == task
         }
         chain: list[Checkpoint] = []
         while len(chain) in by_segment:
@@ -289,6 +287,10 @@ class ProofDirectory:
             checkpoint = replace(checkpoint, certificate=certificate, certificate_sha256=digest)
         append_json_line(self.path / CHECKPOINTS, checkpoint.to_json())
         return checkpoint
+
+    def all_checkpoints(self) -> list[Checkpoint]:
+        """Every segment line on file, of every task."""
+        return self._read(CHECKPOINTS, Checkpoint.from_json)
 
     def carry(self, checkpoint: Checkpoint) -> bytes | None:
         """The clauses ``checkpoint`` hands on, as its carry file; None when the file is not
@@ -367,9 +369,7 @@ class ProofDirectory:
         kept: list[Settled | Checkpoint] = [*verdicts]
         kept += [segment for verdict in verdicts for segment in verdict.chain]
         kept += [
-            segment
-            for segment in self._read(CHECKPOINTS, Checkpoint.from_json)
-            if segment.task not in self.settled()
+            segment for segment in self.all_checkpoints() if segment.task not in self.settled()
         ]
         paths = {self.certificate(entry) for entry in kept}
         return [path.stat().st_size for path in paths if path is not None and path.is_file()]

@@ -7,6 +7,10 @@ the same setup writes the same bytes, and the SHA-256 the verdict recorded says 
 A certificate that is missing is written into the directory; one that is there stays as it is.
 Neither counts as certified until ``proof check`` has checked it.
 
+``copy_certificates`` takes them from another proof directory instead, where one there has
+the SHA-256 recorded here: a lemma proven alone, then taken from a ledger by a proof that
+needs it, costs no second solve.
+
 A refutation across runs is solved again segment by segment, each for the conflict budgets it
 ran, from what the one before hands on: segments whose carry files are here run at once, the
 others as soon as the segment before them is done.
@@ -44,12 +48,15 @@ class Regenerated:
     written: bool
     solver: Mapping[str, Any] | None = None  # the setup it was solved with here
     recorded_solver: Mapping[str, Any] | None = None
+    source: Path | None = None  # the proof directory it was copied from, not solved
 
     @property
     def same(self) -> bool:
         return self.sha256 == self.recorded
 
     def line(self) -> str:
+        if self.source is not None:
+            return f"{self.task}: copied from {self.source}, SHA-256 {self.sha256} as recorded"
         done = "regenerated" if self.written else "solved again (its certificate is kept)"
         if self.recorded is None:
             return f"{self.task}: {done}, SHA-256 {self.sha256}; none was recorded"
@@ -118,6 +125,60 @@ def regenerate(
             yield replay.kept(job, outcome)
             for later in replay.ready():
                 pool.submit(later)
+
+
+def copy_certificates(
+    directory: ProofDirectory, source: ProofDirectory, tasks: Sequence[str]
+) -> Iterator[Regenerated]:
+    """Copy into ``directory`` the certificates (and carry files) of ``tasks`` that ``source``
+    holds under the SHA-256 recorded here, and tell each; a task whose files are not all there,
+    or not as their digests say, is refused, so nothing half copied is called done."""
+    paths = _paths_by_digest(source)
+    settled = directory.settled()
+    for task in dict.fromkeys(tasks):
+        verdict = settled.get(task)
+        if verdict is None or verdict.status != REFUTED or verdict.certificate_sha256 is None:
+            raise BoardsatError(f"{task} is not refuted with a certificate, so none is copied")
+        wanted = [verdict.certificate_sha256]
+        wanted += [d for s in verdict.chain for d in (s.certificate_sha256, s.carry_sha256)]
+        lost = [digest for digest in wanted if not paths.get(digest, Path("")).is_file()]
+        if lost:
+            raise BoardsatError(f"{task}: {source.path} holds no file of SHA-256 {lost[0]}")
+        chain = tuple(
+            directory.add_checkpoint(
+                segment,
+                _verified(paths, segment.certificate_sha256),
+                _verified(paths, segment.carry_sha256),
+            )
+            for segment in verdict.chain
+        )
+        digest = verdict.certificate_sha256
+        directory.add_settled(replace(verdict, chain=chain), _verified(paths, digest))
+        yield Regenerated(task, digest, digest, True, verdict.solver, verdict.solver, source.path)
+
+
+def _paths_by_digest(source: ProofDirectory) -> dict[str, Path]:
+    """The certificates and carry files ``source`` records, by the SHA-256 each record names."""
+    verdicts = list(source.settled().values())
+    records: list[Settled | Checkpoint] = [*verdicts]
+    records += [segment for verdict in verdicts for segment in verdict.chain]
+    records += source.all_checkpoints()
+    paths: dict[str, Path] = {}
+    for record in records:
+        path = source.certificate(record)
+        if path is not None and record.certificate_sha256:
+            paths[record.certificate_sha256] = path
+        if isinstance(record, Checkpoint) and record.carry is not None:
+            paths[record.carry_sha256] = source.path / record.carry
+    return paths
+
+
+def _verified(paths: dict[str, Path], digest: str) -> bytes:
+    """The file of SHA-256 ``digest``, refused if its bytes say otherwise."""
+    data = paths[digest].read_bytes()
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise BoardsatError(f"{paths[digest]} is not the file of SHA-256 {digest} its record names")
+    return data
 
 
 @dataclass

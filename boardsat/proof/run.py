@@ -32,7 +32,7 @@ from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import Checkpoint, ProofDirectory, Settled
 from boardsat.proof.leaf_ledger import ACCEPTED, OUTRAN, REFUTED, LeafEntry, LeafLedger
 from boardsat.proof.pools import Pool, SegmentTask, Task
-from boardsat.proof.status import Leaf, ProofStatus, pending, proof_status
+from boardsat.proof.status import Leaf, ProofStatus, lemma_ident, pending, proof_status
 from boardsat.solving.conquer import (
     CERTIFYING_CARDINALITY,
     Verdict,
@@ -219,14 +219,17 @@ class _Run:
         assert self.ledger is not None
         digest = formula_hash(cube_formula(owner, leaf.cube)[0])
         kept = self.directory.checkpoints(leaf.ident)
-        found = self.ledger.chain(leaf.ident, owner.spec(), digest)
+        found = max(
+            (self.ledger.chain(name, owner.spec(), digest) for name in whole_names(leaf, owner)),
+            key=len,
+        )
         if len(found) <= len(kept) or any(
             entry.carry_sha256 != segment.carry_sha256
             for entry, segment in zip(found, kept, strict=False)
         ):
             return
         for entry in found[len(kept) :]:
-            checkpoint = entry.checkpoint()
+            checkpoint = replace(entry.checkpoint(), task=leaf.ident)
             self.directory.add_checkpoint(checkpoint, None, self.ledger.carry(checkpoint))
 
     def keep_checkpoint(self, task: SegmentTask, verdict: Verdict) -> None:
@@ -255,7 +258,8 @@ class _Run:
         outrun limit as long as this run's in the encoding it would solve in, for the formula
         rebuilt here."""
         assert self.ledger is not None
-        found = self.ledger.entries(leaf.ident, owner.spec())
+        spec = owner.spec()
+        found = [e for name in whole_names(leaf, owner) for e in self.ledger.entries(name, spec)]
         limit, solved_in = self.plan.limit(leaf), certifying_cardinality(owner)
         if self.in_segments(leaf):
             limit = None  # a leaf that goes on across runs is never split for a limit
@@ -384,9 +388,19 @@ def _taken(ident: str, entry: LeafEntry, chain: Sequence[LeafEntry] = ()) -> Set
         proof_format=entry.proof_format,
         certificate_sha256=entry.certificate_sha256,
         solver=entry.solver,
-        chain=tuple(segment.checkpoint() for segment in chain),
+        chain=tuple(replace(segment.checkpoint(), task=ident) for segment in chain),
         budgets=entry.budgets,
     )
+
+
+def whole_names(leaf: Leaf, owner: Claim) -> tuple[str, ...]:
+    """The names ``leaf`` goes by in a ledger: its own, and where it is a claim's whole formula,
+    also the other name of that formula: a lemma's, or the empty cube's of a proof of the
+    lemma's claim alone (``examples/half_bound.py``). A line under either settles both, its
+    formula's digest compared as always."""
+    if leaf.cube != Cube():
+        return (leaf.ident,)
+    return tuple(dict.fromkeys((leaf.ident, lemma_ident(owner.spec()), Cube().ident)))
 
 
 def _settled(ident: str, verdict: Verdict, chain: Sequence[Checkpoint] = ()) -> Settled:
