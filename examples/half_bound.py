@@ -10,9 +10,10 @@ lower bound on the open term, whatever the other half needs; two halves' bounds 
 the tool for a term, such as 33x33, whose minimum is not yet within reach: it refutes H knights as
 one cube, splits it by lookahead once it outruns --cube-limit, resumes from --proof-dir, and takes
 settled leaves from --ledger. `boardsat proof check DIR` then checks every certificate.
-With --checkpoint-every S the lemma is never split: each run gives it S CPU seconds, keeps its
-learnt clauses as a certified checkpoint, and the same command goes on from there (the ledger
-keeps the checkpoints too, so a run on another machine goes on from them).
+With --checkpoint-every S the lemma is never split: each run gives it S CPU seconds and keeps
+its learnt clauses as a checkpoint, with a certificate of their derivation (checked at once
+with --ledger). The same command goes on from there; the ledger keeps the checkpoints too, so
+a run on another machine goes on from them. Ctrl-C or --budget loses the segment in flight.
 A run that --budget or a checkpoint ends unsettled exits with the limit's status, so a script
 can climb bounds or run the command again.
 --order names the squares' order (the route's, Hilbert, by default): a lemma in another order is

@@ -23,7 +23,7 @@ from __future__ import annotations
 import gzip
 import lzma
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,26 +122,30 @@ def check_lrat(clauses: Iterable[Sequence[int]], proof_lines: Iterable[bytes | s
 def check_derivation(
     clauses: Iterable[Sequence[int]],
     proof_lines: Iterable[bytes | str],
-    derives: Mapping[int, Sequence[int]],
-    units: Iterable[int] = (),
+    handed_on: Sequence[tuple[int, Sequence[int]]],
 ) -> LratCheck:
     """Check a proof that hands clauses on instead of refuting (a checkpoint's): every step to
-    its end, each clause of ``derives`` (by its number) a clause of the reduced formula or a
-    lemma, with the literals given, and each of ``units`` implied by the formula's units. A
-    proof that derives the empty clause on the way refutes the formula, which is more."""
+    its end, and each clause of ``handed_on``, given by its number, a clause of the reduced
+    formula or a lemma of the proof with those literals; a number 0 gives one literal that the
+    formula's units imply. A proof that derives the empty clause on the way refutes the
+    formula, which is more."""
     reduced = reduce_by_units(clauses)
     if reduced is None:
         return LratCheck(True, 0, 0, "unit propagation refutes the formula without a proof")
     formula, implied = reduced
-    stray = set(units) - set(implied)
-    if stray:
-        return LratCheck(False, 0, 0, f"the unit {min(stray, key=abs)} is not implied by units")
-    wanted = {number: frozenset(literals) for number, literals in derives.items()}
-    for number in [number for number in wanted if number <= len(formula)]:
-        if number < 1 or frozenset(formula[number - 1]) != wanted.pop(number):
+    wanted: dict[int, frozenset[int]] = {}
+    for number, literals in handed_on:
+        if number == 0:
+            if len(literals) != 1 or literals[0] not in implied:
+                return LratCheck(False, 0, 0, f"{list(literals)} is no unit the units imply")
+        elif number < 0 or number in wanted or not literals:
+            return LratCheck(False, 0, 0, f"clause {number} is handed on twice, or empty")
+        elif number <= len(formula) and frozenset(formula[number - 1]) != frozenset(literals):
             return LratCheck(
                 False, 0, 0, f"clause {number} is not the formula's clause so numbered"
             )
+        elif number > len(formula):
+            wanted[number] = frozenset(literals)
     return _follow(formula, proof_lines, wanted, hands_on=True)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import zlib
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO
@@ -45,13 +46,24 @@ def carry_bytes(carried: Iterable[Carried]) -> bytes:
 
 
 def read_carry(data: bytes) -> list[Carried]:
-    """The clauses of a carry file (ValueError when it is not one)."""
+    """The clauses of a carry file (ValueError when it is not one: a line that is no numbered
+    clause, a number given twice, or an implied literal that is not one literal)."""
+    try:
+        text = gzip.decompress(data)
+    except (OSError, EOFError, zlib.error) as error:
+        raise ValueError(f"the carry file cannot be read: {error}") from None
     carried = []
-    for line in gzip.decompress(data).splitlines():
+    seen: set[int] = set()
+    for line in text.splitlines():
         values = [int(value) for value in line.split()]
-        if len(values) < 2 or values[-1] != 0 or 0 in values[1:-1] or values[0] < 0:
-            raise ValueError(f"a line of the carry file is no numbered clause: {line[:40]!r}")
-        carried.append(Carried(values[0], tuple(values[1:-1])))
+        number, literals = (values[0], tuple(values[1:-1])) if values else (-1, ())
+        if not literals or values[-1] != 0 or 0 in literals or number < 0 or number in seen:
+            raise ValueError(f"a line of the carry file is no clause handed on: {line[:40]!r}")
+        if number == IMPLIED and len(literals) != 1:
+            raise ValueError(f"an implied literal of the carry file is a clause: {line[:40]!r}")
+        if number != IMPLIED:
+            seen.add(number)
+        carried.append(Carried(number, literals))
     return carried
 
 
@@ -96,7 +108,7 @@ class Segment:
 
 class ChainError(ValueError):
     """The segments do not chain: a carried clause is not where its segment says, or the last
-    segment derives no empty clause. ``check_derivation`` would have said so first."""
+    segment derives no empty clause."""
 
 
 @dataclass
@@ -183,6 +195,8 @@ class _Local:
 
     def handed_on(self, item: Carried, numbers: _Numbering) -> int:
         if item.number == IMPLIED:
+            if item.literals[0] not in numbers.units:
+                raise ChainError(f"the segment hands on {item.literals[0]}, which no unit implies")
             return numbers.units[item.literals[0]]
         if item.number > len(self.own) and item.number not in self.lemmas:
             raise ChainError(f"the segment hands on lemma {item.number}, which it never derived")

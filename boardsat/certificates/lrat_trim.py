@@ -4,8 +4,9 @@ CaDiCaL logs every clause it learns, and most never help refute the formula. A b
 from the empty clause marks the lemmas its hints reach; only those are written again, each
 followed by the deletion of the clauses it is the last to name, so a checker holds only what it
 still needs. A checkpoint's trace derives no empty clause: it is cut down to the lemmas that
-derive the clauses it hands on (``targets``), which are never deleted. The proof keeps its clause numbers, which still rise line by line, so it refutes
-the same formula and any LRAT checker reads it. Trimming is not trusted: the checker
+derive the clauses it hands on (``targets``), which are never deleted. The proof keeps its
+clause numbers, which still rise line by line, so it refutes the same formula and any LRAT
+checker reads it. Trimming is not trusted: the checker
 (``boardsat.certificates.lrat``) checks the trimmed proof like any other.
 
 A long cube's trace runs to gigabytes, so the proof is never held in memory: the backward pass

@@ -229,6 +229,11 @@ def command(
         )
         if cubes != "bands":
             refuse_given(["lemma_limit"], "bounds the windows of a band split: --cubes bands")
+        if cubes == "lookahead":
+            refuse_given(
+                ["checkpoint_every"],
+                "carries lemmas and whole claims across runs, and a lookahead split has neither",
+            )
         plan = Plan(
             cube_route, cube_limit, lemma_limit=whole_lemma_limit, checkpoint_every=checkpoint_every
         )

@@ -111,10 +111,11 @@ CHECKPOINT_EVERY_OPTION = click.option(
     "--checkpoint-every",
     type=click.FloatRange(min=0, min_open=True),
     metavar="SECONDS",
-    help="Solve each lemma across runs: it gets at most so many CPU seconds in this run, never"
-    " split into cubes; if it is not refuted by then, its learnt clauses are kept in the proof"
-    " directory as a checkpoint (certified), the run ends with status 3, and the same command"
-    " goes on from the checkpoint. cadical195 only.",
+    help="Solve each lemma (and a claim whole) across runs: it gets at most so many CPU seconds"
+    " in this run, never split into cubes; if it is not refuted by then, its learnt clauses are"
+    " kept in the proof directory as a checkpoint, with a certificate of their derivation, the"
+    " run ends with status 3, and the same command goes on from the checkpoint. Ctrl-C loses"
+    " the segment in flight. cadical195 only.",
 )
 
 

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from boardsat.certificates.drup import DrupCheck, check_drup, read_proof
 from boardsat.certificates.lrat import LratCheck, check_derivation, check_lrat, lrat_lines
-from boardsat.certificates.lrat_chain import IMPLIED, read_carry
+from boardsat.certificates.lrat_chain import read_carry
 from boardsat.core.child import child_context
 from boardsat.core.errors import BoardsatError
 from boardsat.core.wording import counted
@@ -259,6 +259,9 @@ def chain_problem(directory: ProofDirectory, clauses: list[list[int]], verdict: 
     for segment in verdict.chain:
         path = directory.certificate(segment)
         carry = directory.carry(segment)
+        named = None if segment.carry is None else directory.path / segment.carry
+        if carry is None and named is not None and named.is_file():
+            return f"its segment {segment.segment}'s carry file is not the one its record names"
         if path is None or not path.is_file() or carry is None:
             return MISSING
         if segment.formula_hash != verdict.formula_hash or segment.carried_in_sha256 != handed_on:
@@ -284,11 +287,9 @@ def segment_problem(
     if carry is None:
         return certificate_problem(formula, path, "lrat")
     try:
-        handed = read_carry(carry)
-        derives = {item.number: item.literals for item in handed if item.number != IMPLIED}
-        units = [item.literals[0] for item in handed if item.number == IMPLIED]
-        check = check_derivation(formula, lrat_lines(path), derives, units)
-    except (ValueError, EOFError, OSError) as error:  # a BoardsatError is a ValueError too
+        handed = [(item.number, item.literals) for item in read_carry(carry)]
+        check = check_derivation(formula, lrat_lines(path), handed)
+    except ValueError as error:  # a BoardsatError is a ValueError too
         return f"its certificate or carry file cannot be read: {error}"
     return "" if check.valid else f"the certificate fails: {check.reason}"
 

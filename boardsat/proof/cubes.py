@@ -91,6 +91,7 @@ class CubeProof:
             "split_again": status.split_again,
             "lemmas": status.lemmas,
             "lemmas_refuted": status.lemmas_refuted,
+            "checkpoints": status.checkpoints,
             "cpu_seconds": round(status.cpu, 3),
             "directory": str(self.directory.path),
         }

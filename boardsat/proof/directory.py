@@ -3,10 +3,10 @@
 ``manifest.json`` names the claim (its spec and its model's digest) and the best answer that
 makes it worth proving; ``splits.jsonl`` holds each split (the root split and every cube split
 again after outrunning its limit); ``settled.jsonl`` holds one verdict per cube or lemma;
-``certificates/`` holds the compressed proofs (LRAT or DRUP). A lemma solved across runs keeps
-each run's segment in ``checkpoints.jsonl``, its certificate beside the others and the clauses
-it hands on in ``carried/`` (``boardsat.certificates.lrat_chain``). Lines are appended and synced one
-at a time, so a killed run loses at most the cube it was writing, and a rerun reads back where
+``certificates/`` holds the compressed proofs (LRAT or DRUP). A lemma solved across runs
+keeps each run's segment in ``checkpoints.jsonl``, its certificate beside the others and the
+clauses it hands on in ``carried/`` (``boardsat.certificates.lrat_chain``). Lines are appended
+and synced one at a time, so a killed run loses at most the cube it was writing, and a rerun reads back where
 it stood. A claim refuted on the way (a better answer found) moves to ``superseded/`` as the
 record of how it fell, and the folder's top goes on with the next claim.
 """
@@ -68,9 +68,10 @@ class Checkpoint:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Checkpoint:
         found = cls(**{key: data[key] for key in _CHECKPOINT_FIELDS if key in data})
-        numbers = (found.segment, found.budgets)
-        if not all(isinstance(number, int) and number >= 0 for number in numbers):
-            raise ValueError("its segment or budgets are not counts")
+        if not (isinstance(found.segment, int) and found.segment >= 0):
+            raise ValueError("its segment is not a count")
+        if not (isinstance(found.budgets, int) and found.budgets >= 1):
+            raise ValueError("its budgets are not a count of at least one")
         if not isinstance(found.cpu, (int, float)) or isinstance(found.cpu, bool):
             raise ValueError("its CPU seconds are not a number")
         return found

@@ -228,9 +228,12 @@ class LeafLedger:
         folder = self.carried_folder
         folder.mkdir(exist_ok=True)
         kept = folder / f"{checkpoint.carry_sha256}.carry.gz"
-        if not kept.exists():
+        if not kept.exists():  # synced before the line that names it
             draft = kept.with_name(kept.name + ".new")
-            draft.write_bytes(carry)
+            with draft.open("wb") as handle:
+                handle.write(carry)
+                handle.flush()
+                os.fsync(handle.fileno())
             draft.replace(kept)
         self.add(
             LeafEntry(

@@ -18,6 +18,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from boardsat.core.child import ChildFailed, TimedOut, run_in_child
 from boardsat.core.deadline import stopper
 from boardsat.core.results import Status
+from boardsat.encoders.cnf.segments import CARRY_MAX_SIZE
 from boardsat.solving.conquer import Verdict, conquer, conquer_segment, limit_counts_cpu
 from boardsat.solving.cube import Claim, Cube
 
@@ -77,26 +78,35 @@ class Task:
 
 @dataclass(frozen=True)
 class SegmentTask(Task):
-    """One segment of a leaf solved across runs (``conquer_segment``), from the carry file
-    ``carried_in`` (None for the first): within ``limit`` CPU seconds, or, replayed, for
-    exactly ``budgets`` conflict budgets."""
+    """The ``segment``-th segment of a leaf solved across runs (``conquer_segment``), from the
+    carry file ``carried_in`` (None for the first): within ``limit`` CPU seconds, or, replayed,
+    for exactly ``budgets`` conflict budgets, handing on clauses of ``carry_max_size`` literals
+    at most, as the segment first did. A child that fails or is killed (Ctrl-C) answers UNKNOWN
+    without a checkpoint: the segment's work is lost, and the next run starts where it did."""
 
     carried_in: bytes | None = None
     budgets: int | None = None
+    segment: int = 0
+    carry_max_size: int = CARRY_MAX_SIZE
 
     def run(self) -> Verdict:
         try:
             ran = run_in_child(
                 lambda: conquer_segment(
-                    self.claim, self.cube, self.limit, self.carried_in, self.budgets
+                    self.claim,
+                    self.cube,
+                    self.limit,
+                    self.carried_in,
+                    self.budgets,
+                    self.carry_max_size,
                 ),
                 self.limit,
                 grace=GRACE_S + CERTIFYING_SHARE * (self.limit or 0.0),
                 quiet=True,
                 cpu_clock=True,
             )
-        except ChildFailed:  # out of memory: no checkpoint, the next run starts where this did
-            return Verdict(Status.UNKNOWN, self.route, 0.0)
+        except ChildFailed as error:
+            return Verdict(Status.UNKNOWN, self.route, 0.0, checked=f"failed: {error}")
         if isinstance(ran, TimedOut):
             return Verdict(Status.UNKNOWN, self.route, self.limit or 0.0, cpu=ran.cpu or 0.0)
         return ran.value

@@ -27,6 +27,7 @@ from typing import Any
 from boardsat.core.deadline import cancelled
 from boardsat.core.errors import BoardsatError
 from boardsat.core.results import Status
+from boardsat.encoders.cnf.segments import CARRY_MAX_SIZE
 from boardsat.proof.check import owning_claim
 from boardsat.proof.claims import claim_from_spec
 from boardsat.proof.directory import Checkpoint, ProofDirectory, Settled
@@ -217,7 +218,11 @@ class _Replay:
             if number in self.started or (number and number not in self.carries):
                 continue
             self.started.add(number)
-            budgets = self.chain[number].budgets if number < len(self.chain) else verdict.budgets
+            record: Settled | Checkpoint = (
+                self.chain[number] if number < len(self.chain) else verdict
+            )
+            budgets = record.budgets if number < len(self.chain) else verdict.budgets
+            size = (record.solver or {}).get("carry_max_size", CARRY_MAX_SIZE)
             jobs.append(
                 SegmentTask(
                     f"{verdict.task}#{number}",
@@ -227,6 +232,8 @@ class _Replay:
                     None,
                     carried_in=self.carries.get(number),
                     budgets=budgets,
+                    segment=number,
+                    carry_max_size=int(size),
                 )
             )
         return jobs
@@ -250,14 +257,31 @@ class _Replay:
         return replace(told, task=job.ident)
 
     def _segment_kept(self, number: int, solved: Verdict) -> Regenerated:
+        """A segment replayed: it must hand on what its record says, from the same formula,
+        or the chain after it would not chain; its missing files are written, and only those."""
         segment = self.chain[number]
         if solved.carry is None or solved.proof is None or solved.status is not Status.UNKNOWN:
             raise BoardsatError(f"segment {number}: replayed, it came out {solved.status.value}")
+        if (
+            hashlib.sha256(solved.carry).hexdigest() != segment.carry_sha256
+            or solved.formula_hash != segment.formula_hash
+        ):
+            raise BoardsatError(
+                f"{segment.task} segment {number}: replayed, it hands on other clauses than"
+                " its record names, so the segments after it would not chain"
+            )
         self.carries[number + 1] = solved.carry
         written = not _present(self.directory.certificate(segment))
-        if written or self.directory.carry(segment) is None:
-            renewed = replace(segment, solver=solved.solver)
-            self.chain[number] = self.directory.add_checkpoint(renewed, solved.proof, solved.carry)
+        lost_carry = self.directory.carry(segment) is None
+        if written or lost_carry:
+            renewed = replace(segment, solver=solved.solver, checked=None)
+            if not written:
+                renewed = replace(renewed, certificate_sha256=segment.certificate_sha256)
+            self.chain[number] = self.directory.add_checkpoint(
+                renewed,
+                solved.proof if written else None,
+                solved.carry if lost_carry else None,
+            )
         return replace(_compared(segment, solved, not written), written=written)
 
 

@@ -17,6 +17,7 @@ and the next run goes on from the clauses the last checkpoint hands on
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -59,7 +60,11 @@ class Plan:
     checkpoint_every: float | None = None  # CPU seconds a lemma's segment runs in one run
 
     def __post_init__(self) -> None:
-        if self.checkpoint_every is not None and self.route != LRAT_SOLVER:
+        if self.checkpoint_every is None:
+            return
+        if not self.checkpoint_every > 0:
+            raise BoardsatError(f"a segment needs some CPU seconds, not {self.checkpoint_every}")
+        if self.route != LRAT_SOLVER:
             raise BoardsatError(
                 f"a lemma goes on across runs on {LRAT_SOLVER} only, whose LRAT proofs hand"
                 f" its clauses on; the route is {self.route}"
@@ -129,20 +134,19 @@ def prove(
     for leaf in left.unsettled:
         run.submit(leaf)
     for task, outcome in pool.completed():
-        if cancelled() and not (isinstance(outcome, Verdict) and outcome.carry is not None):
-            break  # a checkpoint is kept even so: its work goes on in the next run
+        if cancelled():
+            break
         if isinstance(outcome, str):
             raise BoardsatError(f"cube {task.ident}: {outcome}")
         if isinstance(task, SegmentTask) and outcome.status is Status.UNKNOWN:
             run.running.pop(task.ident)
-            if outcome.carry is not None:  # the lemma waits for the next run
-                run.keep_checkpoint(task, outcome)
-                if on_settled is not None:
-                    on_settled(None, proof_status(directory))
             if cancelled():
                 break
+            run.keep_checkpoint(task, outcome)  # the lemma waits for the next run
+            if on_settled is not None:
+                on_settled(None, proof_status(directory))
             continue
-        chain = directory.checkpoints(task.ident) if isinstance(task, SegmentTask) else []
+        chain = run.chain_of(task) if isinstance(task, SegmentTask) else []
         kept = directory.add_settled(_settled(task.ident, outcome, chain), outcome.proof)
         run.write_down(task, kept, outcome.checked)
         if on_settled is not None:
@@ -183,16 +187,41 @@ class _Run:
                 self.split_again(leaf)
             return
         self.running[leaf.ident] = leaf
-        if self.in_segments(leaf):
+        if self.in_segments(leaf, owner):
             self.pool.submit(self._segment(leaf, owner))
             return
         job = Task if self.ledger is None else CheckedTask
         self.pool.submit(job(leaf.ident, owner, leaf.cube, self.plan.route, self.plan.limit(leaf)))
 
-    def in_segments(self, leaf: Leaf) -> bool:
+    def in_segments(self, leaf: Leaf, owner: Claim) -> bool:
         """Whether ``leaf`` is solved a segment a run: as the plan asks, or, once it has a
-        checkpoint here, always, so that no run throws its checkpoints away."""
-        return self.plan.segmented(leaf) or bool(self.directory.checkpoints(leaf.ident))
+        checkpoint here or in the ledger, always, so that no run throws checkpoints away."""
+        if self.plan.segmented(leaf) or self.directory.checkpoints(leaf.ident):
+            return True
+        return (
+            self.ledger is not None
+            and leaf.cube == Cube()
+            and bool(self._ledger_chain(leaf, owner))
+        )
+
+    def _ledger_chain(self, leaf: Leaf, owner: Claim) -> list[LeafEntry]:
+        """The longest chain of checkpoints the ledger holds of ``leaf``'s formula, under
+        either of its names."""
+        assert self.ledger is not None
+        digest = formula_hash(cube_formula(owner, leaf.cube)[0])
+        chains = [
+            self.ledger.chain(name, owner.spec(), digest) for name in whole_names(leaf, owner)
+        ]
+        return max(chains, key=len)
+
+    def chain_of(self, task: SegmentTask) -> list[Checkpoint]:
+        """The checkpoints ``task`` went on from, as it was submitted."""
+        chain = self.directory.checkpoints(task.ident)[: task.segment]
+        handed = chain[-1].carry_sha256 if chain else None
+        started = None if task.carried_in is None else hashlib.sha256(task.carried_in).hexdigest()
+        if len(chain) != task.segment or handed != started:
+            raise BoardsatError(f"{task.ident}: its checkpoints changed while its segment ran")
+        return chain
 
     def _segment(self, leaf: Leaf, owner: Claim) -> SegmentTask:
         """The lemma's next segment, from the clauses its last checkpoint hands on (taken
@@ -211,34 +240,42 @@ class _Run:
                 )
         job = SegmentTask if self.ledger is None else CheckedSegmentTask
         limit = self.plan.checkpoint_every or self.plan.limit(leaf)
-        return job(leaf.ident, owner, leaf.cube, LRAT_SOLVER, limit, None, carried)
+        return job(
+            leaf.ident, owner, leaf.cube, LRAT_SOLVER, limit, None, carried, segment=len(chain)
+        )
 
     def _adopt_checkpoints(self, leaf: Leaf, owner: Claim) -> None:
         """Take into the directory the ledger's segments of ``leaf`` that it lacks, with the
         clauses each hands on where the ledger keeps them, and without certificates."""
         assert self.ledger is not None
-        digest = formula_hash(cube_formula(owner, leaf.cube)[0])
         kept = self.directory.checkpoints(leaf.ident)
-        found = max(
-            (self.ledger.chain(name, owner.spec(), digest) for name in whole_names(leaf, owner)),
-            key=len,
-        )
+        found = self._ledger_chain(leaf, owner)
+        carries = [self.ledger.carry(entry.checkpoint()) for entry in found]
+        while found and carries[-1] is None:  # go on only from a checkpoint whose clauses are here
+            found, carries = found[:-1], carries[:-1]
         if len(found) <= len(kept) or any(
             entry.carry_sha256 != segment.carry_sha256
             for entry, segment in zip(found, kept, strict=False)
         ):
             return
-        for entry in found[len(kept) :]:
+        for entry, carry in zip(found[len(kept) :], carries[len(kept) :], strict=True):
             checkpoint = replace(entry.checkpoint(), task=leaf.ident)
-            self.directory.add_checkpoint(checkpoint, None, self.ledger.carry(checkpoint))
+            self.directory.add_checkpoint(checkpoint, None, carry)
 
     def keep_checkpoint(self, task: SegmentTask, verdict: Verdict) -> None:
-        """Keep a segment that stopped at a checkpoint, and write it into the ledger."""
-        assert verdict.carry is not None and verdict.budgets is not None
-        chain = self.directory.checkpoints(task.ident)
+        """Keep a segment that stopped at a checkpoint, and write it into the ledger; refuse
+        one whose certificate the checker rejected, or a segment that ended without one."""
+        if verdict.carry is None or verdict.budgets is None:
+            raise BoardsatError(
+                f"{task.ident}: its segment ended without a checkpoint"
+                f" ({verdict.checked or 'its child was stopped at its limit'}); nothing was kept"
+            )
+        if verdict.checked is not None and verdict.checked != ACCEPTED:
+            raise BoardsatError(f"{task.ident}: its checkpoint is not kept, {verdict.checked}")
+        chain = self.chain_of(task)
         checkpoint = Checkpoint(
             task.ident,
-            len(chain),
+            task.segment,
             verdict.budgets,
             verdict.cpu,
             str(verdict.formula_hash),
@@ -261,7 +298,7 @@ class _Run:
         spec = owner.spec()
         found = [e for name in whole_names(leaf, owner) for e in self.ledger.entries(name, spec)]
         limit, solved_in = self.plan.limit(leaf), certifying_cardinality(owner)
-        if self.in_segments(leaf):
+        if self.in_segments(leaf, owner):
             limit = None  # a leaf that goes on across runs is never split for a limit
         digests: dict[str, str] = {}
         refuting = [entry for entry in found if entry.refutes and self.ledger.chained(entry)]

@@ -189,8 +189,11 @@ def proof_status(directory: ProofDirectory) -> ProofStatus:
         for leaf in tree
         if leaf.lemma is not None and getattr(settled.get(leaf.ident), "status", None) != REFUTED
     }
-    paused = {  # leaves that go on across runs, by their checkpoints so far
-        leaf.ident: directory.checkpoints(leaf.ident) for leaf in tree if leaf.ident not in settled
+    open_leaves = {leaf.ident for leaf in tree if leaf.ident not in settled}
+    paused = {  # the segments of leaves that go on across runs, not settled yet (the last line)
+        (segment.task, segment.segment): segment
+        for segment in directory.all_checkpoints()
+        if segment.task in open_leaves
     }
     return ProofStatus(
         split=any(not split.parent for split in splits),
@@ -201,11 +204,11 @@ def proof_status(directory: ProofDirectory) -> ProofStatus:
         lemmas=len(lemma_ids),
         lemmas_refuted=len(lemma_ids - open_lemmas),
         cpu=sum(entry.cpu for entry in settled.values())
-        + sum(segment.cpu for segments in paused.values() for segment in segments)
+        + sum(segment.cpu for segment in paused.values())
         + sum(segment.cpu for entry in settled.values() for segment in entry.chain),
         counterexample=any(entry.status == FOUND for entry in settled.values()),
         problems=grown.problems,
-        checkpoints=sum(len(segments) for segments in paused.values()),
+        checkpoints=len(paused),
     )
 
 

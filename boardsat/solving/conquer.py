@@ -119,18 +119,19 @@ def conquer_segment(
     time_limit: float | None,
     carried_in: bytes | None,
     budgets: int | None = None,
+    carry_max_size: int = CARRY_MAX_SIZE,
 ) -> Verdict:
     """One segment of ``cube`` of ``claim`` on CaDiCaL, the clauses of the carry file
     ``carried_in`` added, within ``time_limit`` CPU seconds, or replayed for exactly
-    ``budgets`` conflict budgets: a refutation, a solution, or a checkpoint that hands clauses
-    on (``boardsat.encoders.cnf.segments``)."""
+    ``budgets`` conflict budgets: a refutation, a solution, or a checkpoint that hands on
+    clauses of ``carry_max_size`` literals at most (``boardsat.encoders.cnf.segments``)."""
     cpu = time.process_time()
     model = claim_model(claim, cube)
     encoding = certifying_cardinality(claim)
     formula = model_formula(model, encoding)[0]
     carried = [] if carried_in is None else [item.literals for item in read_carry(carried_in)]
     deadline = Deadline.of_thread(time_limit)
-    run = solve_segment(formula, carried, deadline, budgets)
+    run = solve_segment(formula, carried, deadline, budgets, carry_max_size)
     status = {None: Status.UNKNOWN, True: Status.SATISFIABLE, False: Status.UNSATISFIABLE}
     keys = model.keys()
     solution = tuple(keys[var - 1] for var in range(1, model.num_vars + 1) if var in run.model)
@@ -144,7 +145,7 @@ def conquer_segment(
         proof_format=None if run.proof is None else "lrat",
         formula_hash=formula_hash(formula),
         cardinality=encoding,
-        solver={**solver_setup(LRAT_SOLVER), "carry_max_size": CARRY_MAX_SIZE},
+        solver={**solver_setup(LRAT_SOLVER), "carry_max_size": carry_max_size},
         budgets=run.budgets,
         carry=run.carry,
     )

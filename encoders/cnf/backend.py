@@ -292,7 +292,7 @@ def budget_calls(
         answer = stopped_by_ctrl_c(lambda: solver.solve_limited(assumptions=assumptions))
         if answer is not None:
             return answer, calls
-        if (most is None and deadline.expired()) or calls == most:
+        if (most is None and deadline.expired()) or (most is not None and calls >= most):
             return None, calls
         budget = min(2 * budget, 16_000)
 

@@ -5,7 +5,8 @@ asked for, all under one time limit.
 bounds applied to every position (``planning.search``); ``bfs`` is the plain oracle; ``auto``,
 the default, searches by A* here for ``GLANCE_S``, then races ``sat`` against ``search`` and
 takes the first proof (``planning.race``). A backend named without a route asks for ``sat``,
-the route that runs on it: a named solver either answers or is refused before any work.
+the route that runs on it: a named solver either answers or is refused before any work. With
+``route="auto"`` named too, the backend runs ``sat`` in the race, and A* may answer first.
 """
 
 from __future__ import annotations

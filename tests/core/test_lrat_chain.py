@@ -56,11 +56,9 @@ def lines(proof: bytes | None) -> list[bytes]:
     return gzip.decompress(proof).splitlines(keepends=True)
 
 
-def handed_on(run: SegmentRun) -> tuple[dict[int, tuple[int, ...]], list[int]]:
+def handed_on(run: SegmentRun) -> list[tuple[int, tuple[int, ...]]]:
     assert run.carry is not None
-    items = read_carry(run.carry)
-    derives = {item.number: item.literals for item in items if item.number != IMPLIED}
-    return derives, [item.literals[0] for item in items if item.number == IMPLIED]
+    return [(item.number, item.literals) for item in read_carry(run.carry)]
 
 
 @pytest.fixture(scope="module")
@@ -73,8 +71,7 @@ def test_every_checkpoint_derives_what_it_hands_on_and_the_last_refutes(pigeon_c
     assert len(pigeon_chain) >= 3
     for carried, run in pigeon_chain[:-1]:
         assert run.answer is None and run.budgets == BUDGETS
-        derives, units = handed_on(run)
-        check = check_derivation([*clauses, *carried], lines(run.proof), derives, units)
+        check = check_derivation([*clauses, *carried], lines(run.proof), handed_on(run))
         assert check.valid, check.reason
     carried, last = pigeon_chain[-1]
     assert last.answer is False
@@ -107,14 +104,15 @@ def test_the_stitched_chain_refutes_the_formula_alone(pigeon_chain):
 def test_a_clause_handed_on_that_no_segment_derived_is_caught(pigeon_chain):
     clauses = pigeons()
     run = pigeon_chain[0][1]
-    derives, units = handed_on(run)
-    number = max(derives)
-    forged = {**derives, number: (*derives[number][:-1], -derives[number][-1])}
-    assert not check_derivation(clauses, lines(run.proof), forged, units).valid
-    foreign = {**derives, number + 10**6: (1, 2)}
-    assert not check_derivation(clauses, lines(run.proof), foreign, units).valid
-    stray = check_derivation(clauses, lines(run.proof), derives, [*units, 1])
-    assert not stray.valid  # a unit the formula's units do not imply
+    handed = handed_on(run)
+    proof = lines(run.proof)
+    number, literals = max(handed)
+    flipped = (*literals[:-1], -literals[-1])
+    assert not check_derivation(clauses, proof, [*handed[:-1], (number, flipped)]).valid
+    assert not check_derivation(clauses, proof, [*handed, (number + 10**6, (1, 2))]).valid
+    assert not check_derivation(clauses, proof, [*handed, (IMPLIED, (1,))]).valid  # not implied
+    # a number handed on twice: the second clause is no lemma the proof derived
+    assert not check_derivation(clauses, proof, [*handed, (number, flipped)]).valid
     segments = [
         Segment(
             (), lines(run.proof), [*read_carry(run.carry or b""), Carried(number + 10**6, (1, 2))]
@@ -129,8 +127,21 @@ def test_a_carry_file_reads_back_and_refuses_what_is_no_clause():
     items = [Carried(IMPLIED, (-3,)), Carried(7, (1, -2)), Carried(12, (4, 5, -6))]
     assert read_carry(carry_bytes(items)) == items
     assert carry_bytes(items) == carry_bytes(items)  # no time stamp in the gzip header
+    for broken in (b"7 1 -2\n", b"0 0\n", b"0 1 2 0\n", b"7 1 0\n7 -1 0\n", b"-1 2 0\n"):
+        with pytest.raises(ValueError):
+            read_carry(gzip.compress(broken))
     with pytest.raises(ValueError):
-        read_carry(gzip.compress(b"7 1 -2\n"))
+        read_carry(b"not gzip at all")
+
+
+def test_a_satisfiable_formula_is_not_refuted_by_clauses_handed_on_under_one_number():
+    """A forged carry that gives two clauses one number, with no proof: neither the reader nor
+    the checker may take both (the second would refute a satisfiable formula)."""
+    formula = [[1, 2]]
+    forged = [(1, (1, 2)), (1, (-1,)), (1, (-2,))]
+    assert not check_derivation(formula, [], forged).valid
+    with pytest.raises(ValueError):
+        read_carry(carry_bytes([Carried(n, literals) for n, literals in forged]))
 
 
 def test_trimming_to_targets_keeps_what_derives_them():
@@ -145,7 +156,7 @@ def test_trimming_to_targets_keeps_what_derives_them():
     assert trim_lrat(io.BytesIO(trace), written.append, chosen) is not None
     trimmed = b"".join(written).splitlines()
     assert len([line for line in trimmed if line.split()[1] != b"d"]) < len(steps)
-    assert check_derivation(clauses, trimmed, chosen).valid
+    assert check_derivation(clauses, trimmed, list(chosen.items())).valid
     deleted = {int(n) for line in trimmed if line.split()[1] == b"d" for n in line.split()[2:-1]}
     assert not deleted & set(chosen)  # what is handed on stays alive
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from boardsat.certificates.lrat import check_lrat
+from boardsat.certificates.lrat_chain import IMPLIED, Carried, carry_bytes
 from boardsat.core.errors import BoardsatError
 from boardsat.models.domination.proving.halves import HalfClaim
 from boardsat.proof.check import check_proof
@@ -123,6 +124,26 @@ def test_the_export_stitches_the_runs_into_one_refutation(tmp_path: Path) -> Non
     assert check_certificate(formula, "lrat", gzip.compress(proof))
 
 
-def test_only_cadical_goes_on_across_runs() -> None:
+def test_a_ledgers_checkpoint_is_gone_on_from_without_the_option(tmp_path: Path) -> None:
+    ledger = tmp_path / "ledger.jsonl"
+    assert one_run(tmp_path / "a", ledger)[1].checkpoints == 1
+    directory, status = one_run(tmp_path / "b", ledger, Plan())
+    assert status.proven and not status.split_again
+    assert len(next(iter(directory.settled().values())).chain) >= 1
+
+
+def test_a_carry_file_not_the_one_recorded_is_named_as_such(tmp_path: Path) -> None:
+    runs_until_proven(tmp_path / "p")
+    directory = ProofDirectory.open(tmp_path / "p")
+    first = next(iter(directory.settled().values())).chain[0]
+    assert first.carry is not None
+    (tmp_path / "p" / first.carry).write_bytes(carry_bytes([Carried(IMPLIED, (1,))]))
+    found = check_proof(directory)
+    assert any("carry file is not the one" in problem for problem in found.problems)
+
+
+def test_only_cadical_goes_on_across_runs_and_only_for_some_seconds() -> None:
     with pytest.raises(BoardsatError, match="cadical195"):
         Plan(route="glucose4", checkpoint_every=60)
+    with pytest.raises(BoardsatError, match="CPU seconds"):
+        Plan(checkpoint_every=0)
