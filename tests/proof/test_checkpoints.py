@@ -15,13 +15,16 @@ import pytest
 from boardsat.certificates.lrat import check_lrat
 from boardsat.certificates.lrat_chain import IMPLIED, Carried, carry_bytes
 from boardsat.core.errors import BoardsatError
+from boardsat.models.domination import Domination
 from boardsat.models.domination.proving.halves import HalfClaim
 from boardsat.proof.check import check_proof
+from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.directory import ProofDirectory
 from boardsat.proof.export import export_proof
 from boardsat.proof.leaf_ledger import CHECKPOINT, LeafLedger
+from boardsat.proof.minimum import prove_minimum
 from boardsat.proof.pools import LocalPool, Task
-from boardsat.proof.regenerate import missing_certificates, regenerate
+from boardsat.proof.regenerate import copy_certificates, missing_certificates, regenerate
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import ProofStatus
 from boardsat.solving.cube import Cube, Split
@@ -147,3 +150,23 @@ def test_only_cadical_goes_on_across_runs_and_only_for_some_seconds() -> None:
         Plan(route="glucose4", checkpoint_every=60)
     with pytest.raises(BoardsatError, match="CPU seconds"):
         Plan(checkpoint_every=0)
+
+
+def test_a_half_bound_proven_alone_serves_the_boards_proof_without_a_second_solve(
+    tmp_path: Path,
+) -> None:
+    """The lemma proven alone (as examples/half_bound.py proves it), across two runs, is the
+    same formula as the total 16 proof's lemma: the ledger settles it under the lemma's name,
+    and its certificates, copied by digest, certify the board's proof."""
+    ledger = tmp_path / "ledger.jsonl"
+    one_run(tmp_path / "alone", ledger)
+    assert one_run(tmp_path / "alone", ledger, Plan())[1].proven
+    request = CubeRequest("colours", directory=str(tmp_path / "board"), ledger=str(ledger))
+    proof = prove_minimum(Domination(16, 16, "total"), request)
+    assert (proof.status.proven and proof.status.cpu == 0.0) or proof.status.lemmas_refuted == 1
+    board = ProofDirectory.open(tmp_path / "board")
+    missing = missing_certificates(board)
+    assert missing and not check_proof(board).certified_all
+    copied = list(copy_certificates(board, ProofDirectory.open(tmp_path / "alone"), missing))
+    assert [item.same for item in copied] == [True]
+    assert check_proof(board).certified_all
