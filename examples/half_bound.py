@@ -16,9 +16,10 @@ with --ledger). The same command goes on from there; the ledger keeps the checkp
 a run on another machine goes on from them. Ctrl-C or --budget loses the segment in flight.
 A run that --budget or a checkpoint ends unsettled exits with the limit's status, so a script
 can climb bounds or run the command again.
---order names the squares' order (the route's, Hilbert, by default): a lemma in another order is
-another formula, so the ledger's lines for the default order are not its own
-(bench/results/open_terms.md, "A stronger half lemma").
+--order names the squares' order (by default gilbert, as total proofs take it): a lemma in
+another order is another formula, so the ledger's lines for the default order are not its own
+(bench/results/open_terms.md, "A stronger half lemma"); the rows certified before 0.11 took
+hilbert.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from boardsat.cli.exits import LIMIT_REACHED
 from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.models.domination.order import ORDERS
 from boardsat.models.domination.proving.halves import HalfClaim
-from boardsat.models.domination.routes import ORDER, backend_kind
+from boardsat.models.domination.routes import proof_order
 from boardsat.proof.cubes import CubeRequest, run_cubes
 from boardsat.proof.run import Plan, open_proof
 from boardsat.solving.cube import Cube, Split
@@ -56,7 +57,7 @@ def prove_half_bound(
     leaves from a minimum's lemma are this claim's too)."""
     started = time.perf_counter()
     plan = plan or Plan()
-    claim = HalfClaim(n, n, colour, at_most, order or ORDER[backend_kind(plan.route)])
+    claim = HalfClaim(n, n, colour, at_most, order or proof_order("total", plan.route))
     request = CubeRequest("whole", dask=dask, directory=directory, plan=plan, ledger=ledger)
     proof = open_proof(directory, claim, None, lambda: Split("", "whole", (Cube(),)))
     timer = None if budget is None else threading.Timer(budget, cancel)
@@ -97,7 +98,7 @@ def main() -> None:
     parser.add_argument(
         "--checkpoint-every", type=float, help="CPU seconds the lemma runs in this run"
     )
-    parser.add_argument("--order", choices=tuple(ORDERS), help="the squares' order (the route's)")
+    parser.add_argument("--order", choices=tuple(ORDERS), help="the squares' order (gilbert)")
     args = parser.parse_args()
     directory = args.proof_dir or f"half-{args.n}-{args.colour}-{args.at_most}.proof"
     plan = Plan(cube_limit=args.cube_limit, checkpoint_every=args.checkpoint_every)

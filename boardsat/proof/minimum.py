@@ -39,7 +39,7 @@ from boardsat.models.domination.proving.cubes import (
 )
 from boardsat.models.domination.proving.halves import SPLITTER as COLOUR_SPLITTER
 from boardsat.models.domination.proving.halves import balanced, beside_other_half, half_counts
-from boardsat.models.domination.routes import ORDER, backend_kind
+from boardsat.models.domination.routes import proof_order
 from boardsat.models.domination.rules import validate as validate_placement
 from boardsat.models.domination.searching.placement import search_total
 from boardsat.models.domination.solve import DominationRequest, solve_request
@@ -85,7 +85,7 @@ def prove_minimum(
     on_note: Callable[[str], None] | None = None,
 ) -> CubeProof:
     """The proof that the least placement found is minimum, on the model with its squares in
-    ``order`` (None: the cube route's kind's ORDER, or a resumed proof's). ``on_progress``
+    ``order`` (None: ``proof_order`` for the variant and the cube route, or a resumed proof's). ``on_progress``
     hears the search and each settled cube; ``on_note``, that a proof is resumed and each
     better placement found on the way. A new proof starts from ``start`` (a placement from an
     answer file, say, so that reruns split alike and a ledger's lines match) or else from the
@@ -114,7 +114,7 @@ def prove_minimum(
             cols,
             variant,
             len(best) - 1,
-            order=order or ORDER[backend_kind(request.plan.route)],
+            order=order or proof_order(instance.variant, request.plan.route),
             breaks=MIRROR_BREAKS if request.splitter == "bands" else None,
         )
     try:
