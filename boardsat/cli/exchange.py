@@ -14,11 +14,11 @@ from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.exchange.instance import KNIGHTS, Exchange
 from boardsat.models.exchange.published import SEED_GOAL, SEED_START
 from boardsat.models.exchange.solve import (
-    DEFAULT_BACKEND,
     DEFAULT_STRENGTHEN,
     MAX_HORIZON,
     request,
 )
+from boardsat.models.planning.solve import DEFAULT_BACKEND
 
 
 @cloup.command("exchange")

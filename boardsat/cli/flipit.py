@@ -10,7 +10,8 @@ import cloup
 from boardsat.cli.planning import planning_options, solve_and_print
 from boardsat.models.flipit.instance import BLACK, HOLE, FlipIt, board_named
 from boardsat.models.flipit.published import SEED_START
-from boardsat.models.flipit.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, request
+from boardsat.models.flipit.solve import DEFAULT_STRENGTHEN, MAX_HORIZON, request
+from boardsat.models.planning.solve import DEFAULT_BACKEND
 
 
 @cloup.command("flipit")

@@ -8,9 +8,10 @@ import click
 import cloup
 
 from boardsat.cli.planning import planning_options, solve_and_print
+from boardsat.models.planning.solve import DEFAULT_BACKEND
 from boardsat.models.shogi.instance import Shogi
 from boardsat.models.shogi.published import SEED_GOAL, SEED_START
-from boardsat.models.shogi.solve import DEFAULT_BACKEND, DEFAULT_STRENGTHEN, MAX_HORIZON, request
+from boardsat.models.shogi.solve import DEFAULT_STRENGTHEN, MAX_HORIZON, request
 
 
 @cloup.command("shogi")

@@ -15,9 +15,8 @@ from boardsat.models.exchange import bounds, draw, model, rules
 from boardsat.models.exchange.instance import Exchange, Move, Position
 from boardsat.models.planning.answer import PlanAnswer
 from boardsat.models.planning.puzzle import Bounds, RulesAndModel, SearchGuide, StatedPuzzle
-from boardsat.models.planning.solve import PlanRoute
+from boardsat.models.planning.solve import DEFAULT_BACKEND, PlanRoute
 
-DEFAULT_BACKEND = "cadical195"
 DEFAULT_STRENGTHEN = "no_undo,canonical_order,reachability,goal_distance,potential"
 """The strengthenings the route adds, as ``Strengthenings.parse`` reads them: all but the mirror
 break, slower on the exchanges of the record bench/records/planning-symmetry.jsonl."""

@@ -16,9 +16,8 @@ from boardsat.models.flipit import bounds, draw, model, rules
 from boardsat.models.flipit.instance import BLACK, HOLE, WHITE, FlipIt, Move, Position
 from boardsat.models.planning.answer import PlanAnswer
 from boardsat.models.planning.puzzle import Bounds, RulesAndModel, SearchGuide, StatedPuzzle
-from boardsat.models.planning.solve import PlanRoute
+from boardsat.models.planning.solve import DEFAULT_BACKEND, PlanRoute
 
-DEFAULT_BACKEND = "cadical195"
 DEFAULT_STRENGTHEN = "all"
 """The strengthenings the route adds, as ``Strengthenings.parse`` reads them: the mirror break
 too, faster over the Flip-It rows of bench/records/planning-symmetry.jsonl."""

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from boardsat.core.deadline import Deadline
 from boardsat.models.planning.answer import PlanAnswer
 from boardsat.models.planning.puzzle import Bounds, RulesAndModel, SearchGuide, StatedPuzzle
-from boardsat.models.planning.solve import PlanRoute
+from boardsat.models.planning.solve import DEFAULT_BACKEND, PlanRoute
 from boardsat.models.shogi import bounds, draw, model, rules
 from boardsat.models.shogi.instance import Move, Position, Shogi, sfen
 
-DEFAULT_BACKEND = "cadical195"
 DEFAULT_STRENGTHEN = "no_undo"
 """The strengthenings the route adds, as ``Strengthenings.parse`` reads them."""
 MAX_HORIZON = 100
