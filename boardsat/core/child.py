@@ -178,10 +178,7 @@ class Setup:
 
 def _child_main(setup: Setup, job: bytes, send: Connection) -> None:
     """Set the child up, run its work, and say ``done`` as its last act."""
-    if setup.own_group:
-        os.setpgrp()
-    _die_with_parent()
-    threading.Thread(target=_end_with, args=(setup.caller, setup.own_group), daemon=True).start()
+    end_with(setup.caller, setup.own_group)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _take_ceiling(*setup.memory)
     with contextlib.closing(send):
@@ -208,7 +205,17 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _end_with(caller: int, own_group: bool) -> None:
+def end_with(caller: int, own_group: bool) -> None:
+    """Have this process die with ``caller``. With ``own_group`` it first leads a process group
+    of its own, which the terminal's Ctrl-C does not reach (python-sat catches SIGINT itself,
+    ignored or not, in a solve on the main thread), and it takes that group with it."""
+    if own_group:
+        os.setpgrp()
+    _die_with_parent()
+    threading.Thread(target=_end_when_gone, args=(caller, own_group), daemon=True).start()
+
+
+def _end_when_gone(caller: int, own_group: bool) -> None:
     """End this child, and its group when it leads one, once the caller has died. The fork
     server outlives the caller while any of its children lives (each holds the server's
     "alive" pipe), so its death signal alone would leave a solver running after a Ctrl-C."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import signal
+import os
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
@@ -11,7 +11,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from boardsat.core.child import child_context
+from boardsat.core.child import child_context, end_with
 from boardsat.core.deadline import cancelled
 from boardsat.differential.cases import KINDS, Outcome, check_case, died
 
@@ -148,12 +148,12 @@ def _alone(seed: int, indices: range, kinds: tuple[str, ...]) -> Iterator[list[O
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes that ignore Ctrl-C: this process takes it, and stops them."""
-    return ProcessPoolExecutor(workers, mp_context=child_context(), initializer=_ignore_ctrl_c)
-
-
-def _ignore_ctrl_c() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Worker processes out of the terminal's Ctrl-C, each in a process group of its own: this
+    process takes it, and stops them. Ignoring SIGINT was not enough: python-sat catches it
+    during a solve all the same, and a worker's cases after it came back cut short."""
+    return ProcessPoolExecutor(
+        workers, mp_context=child_context(), initializer=end_with, initargs=(os.getpid(), True)
+    )
 
 
 def _finished(future: Future[list[Outcome]]) -> bool:

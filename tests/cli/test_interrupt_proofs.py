@@ -223,8 +223,10 @@ def test_a_cancelled_differential_run_stops_after_the_batch_it_was_in(
 
 @pytest.mark.slow
 def test_ctrl_c_on_a_long_differential_run_prints_the_summary_so_far() -> None:
-    """Ctrl-C reaches every process of the terminal's group: the workers ignore it, the run
-    stops at once and prints the summary of the cases checked."""
+    """Ctrl-C reaches every process of the terminal's group, not the workers, which lead groups
+    of their own: the run stops at once and prints the summary of the cases checked, none cut
+    short (python-sat caught the Ctrl-C in workers that merely ignored it, and their cases after
+    it came back unknown: disagreements)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "boardsat", "bench", "differential", "--cases", "100000"],
         stdout=subprocess.PIPE,
