@@ -22,7 +22,7 @@ from typing import Any
 from boardsat.core.results import Improvement
 from boardsat.models.board import Board
 from boardsat.models.domination.colours import halves_to_solve
-from boardsat.models.domination.published import PUBLISHED_BEYOND, published_minimum
+from boardsat.models.domination.published import published_term
 from boardsat.models.domination.searching.half_search import (
     SEARCH_METHOD,
     SEARCH_METHODS,
@@ -31,11 +31,9 @@ from boardsat.models.domination.searching.half_search import (
 
 
 def published_total(n: int) -> int:
-    try:
-        value = published_minimum(n, "total")
-    except KeyError:
-        value = PUBLISHED_BEYOND["total"][n]
-    assert value is not None
+    value = published_term(n, "total")
+    if value is None:
+        raise SystemExit(f"half_search.py: no published total term for n = {n}")
     return value
 
 

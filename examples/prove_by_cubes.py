@@ -36,6 +36,7 @@ from boardsat.models.domination import VARIANTS, Domination, published_minimum
 from boardsat.models.domination.colours import halves_to_solve
 from boardsat.models.domination.proving.cubes import SPLITTERS
 from boardsat.models.domination.proving.halves import half_counts
+from boardsat.models.domination.published import published_term
 from boardsat.models.domination.solve import solve_domination
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
@@ -74,7 +75,7 @@ def prove_board(
         "n": n,
         "variant": variant,
         "knights": proof.answer["knights"],
-        "published": published_minimum(n, variant),
+        "published": published_term(n, variant),
         "cubes": status.leaves,
         "refuted": status.refuted,
         "lemmas": status.lemmas,
@@ -128,11 +129,15 @@ def line(row: dict[str, Any]) -> str:
             f" (boardsat's wall {ratio:.2f}x)"
         )
     return (
-        f"{row['n']:>2} {row['variant']:<11} {row['knights']:>3} (published {row['published']})"
+        f"{row['n']:>2} {row['variant']:<11} {row['knights']:>3} ({published(row['published'])})"
         f"  {counted(row['refuted'], 'cube'):>9} of {row['cubes']:<5}"
         f" {counted(row['lemmas'], 'lemma'):>9}  CPU {row['cpu_s']:7.1f} s"
         f"  wall {row['wall_s']:6.1f} s{check}  {row['verdict']}{peer}"
     )
+
+
+def published(term: int | None) -> str:
+    return "unpublished" if term is None else f"published {term}"
 
 
 def boards(args: argparse.Namespace) -> list[tuple[int, str]]:

@@ -38,6 +38,15 @@ def published_minimum(n: int, variant: str) -> int | None:
     return values[n - 1]
 
 
+def published_term(n: int, variant: str) -> int | None:
+    """The published optimum on the n x n board, past the runs too (total 34, 36 and 38); None
+    where none is published (total 33, 35 and 37), or where no placement exists."""
+    try:
+        return published_minimum(n, variant)
+    except KeyError:
+        return PUBLISHED_BEYOND.get(variant, {}).get(n)
+
+
 PUBLISHED_ORBITS_DOMINATING: tuple[int, ...] = (
     1, 1, 2, 3, 8, 23, 3, 1, 1, 2, 100, 1, 20, 1, 63, 1, 29, 2551,
 )  # fmt: skip
