@@ -228,15 +228,17 @@ def check(directory: str, jobs: int, ledger: str | None) -> None:
 )
 @click.option(
     "--from",
-    "source",
+    "sources",
+    multiple=True,
     type=click.Path(file_okay=False),
     metavar="OTHER",
     help="Copy them from the proof directory OTHER, which holds files of the SHA-256s recorded"
-    " here (a lemma proven alone, with examples/half_bound.py), instead of solving.",
+    " here (a lemma proven alone, with examples/half_bound.py), instead of solving; again for"
+    " each further directory.",
 )
 @solving_command
 def regenerate(
-    directory: str, tasks: tuple[str, ...], jobs: int, dask: str | None, source: str | None
+    directory: str, tasks: tuple[str, ...], jobs: int, dask: str | None, sources: tuple[str, ...]
 ) -> None:
     """Solve the certificates of TASKS (cubes or lemmas, as settled.jsonl names them) again;
     without TASKS, every certificate missing here (taken from a ledger, or lost). The same
@@ -250,8 +252,8 @@ def regenerate(
     done = []
     found = (
         regenerate_certificates(proof, asked, dask, jobs)
-        if source is None
-        else copy_certificates(proof, ProofDirectory.open(source), asked)
+        if not sources
+        else copy_certificates(proof, [ProofDirectory.open(other) for other in sources], asked)
     )
     for regenerated in found:
         progress(regenerated.line())
@@ -261,7 +263,7 @@ def regenerate(
         click.echo(regenerated.line())
     differ = sum(1 for regenerated in done if regenerated.recorded and not regenerated.same)
     click.echo(
-        f"{counted(len(done), 'certificate')} {'solved again' if source is None else 'copied'},"
+        f"{counted(len(done), 'certificate')} {'copied' if sources else 'solved again'},"
         f" {differ} unlike the one recorded"
         f"; check them: boardsat proof check {directory}"
     )

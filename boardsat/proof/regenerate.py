@@ -129,12 +129,18 @@ def regenerate(
 
 
 def copy_certificates(
-    directory: ProofDirectory, source: ProofDirectory, tasks: Sequence[str]
+    directory: ProofDirectory, sources: Sequence[ProofDirectory], tasks: Sequence[str]
 ) -> Iterator[Regenerated]:
-    """Copy into ``directory`` the certificates (and carry files) of ``tasks`` that ``source``
-    holds under the SHA-256 recorded here, and tell each; a task whose files are not all there,
-    or not as their digests say, is refused, so nothing half copied is called done."""
-    paths = _paths_by_digest(source)
+    """Copy into ``directory`` the certificates (and carry files) of ``tasks`` that ``sources``
+    hold under the SHA-256 recorded here (each half's lemma proven alone in a directory of its
+    own, say), and tell each; a task whose files are not all there, or not as their digests
+    say, is refused, so nothing half copied is called done."""
+    paths: dict[str, Path] = {}
+    origins: dict[str, Path] = {}
+    for source in sources:
+        for digest, path in _paths_by_digest(source).items():
+            paths[digest], origins[digest] = path, source.path
+    where = " nor ".join(str(source.path) for source in sources)
     settled = directory.settled()
     for task in dict.fromkeys(tasks):
         verdict = settled.get(task)
@@ -144,7 +150,7 @@ def copy_certificates(
         wanted += [d for s in verdict.chain for d in (s.certificate_sha256, s.carry_sha256)]
         lost = [digest for digest in wanted if not paths.get(digest, Path("")).is_file()]
         if lost:
-            raise BoardsatError(f"{task}: {source.path} holds no file of SHA-256 {lost[0]}")
+            raise BoardsatError(f"{task}: {where} holds no file of SHA-256 {lost[0]}")
         chain = tuple(
             directory.add_checkpoint(
                 segment,
@@ -155,7 +161,8 @@ def copy_certificates(
         )
         digest = verdict.certificate_sha256
         directory.add_settled(replace(verdict, chain=chain), _verified(paths, digest))
-        yield Regenerated(task, digest, digest, True, verdict.solver, verdict.solver, source.path)
+        origin = origins[digest]
+        yield Regenerated(task, digest, digest, True, verdict.solver, verdict.solver, origin)
 
 
 def _paths_by_digest(source: ProofDirectory) -> dict[str, Path]:

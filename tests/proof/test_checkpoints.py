@@ -16,8 +16,9 @@ from boardsat.certificates.lrat import check_lrat
 from boardsat.certificates.lrat_chain import IMPLIED, Carried, carry_bytes
 from boardsat.core.errors import BoardsatError
 from boardsat.models.domination import Domination
-from boardsat.models.domination.proving.halves import HalfClaim
+from boardsat.models.domination.proving.halves import HalfClaim, half_counts
 from boardsat.models.domination.routes import HALF_ORDER
+from boardsat.models.domination.solve import solve_domination
 from boardsat.proof.check import check_proof
 from boardsat.proof.cubes import CubeRequest
 from boardsat.proof.directory import ProofDirectory
@@ -29,6 +30,7 @@ from boardsat.proof.regenerate import copy_certificates, missing_certificates, r
 from boardsat.proof.run import Plan, open_proof, prove
 from boardsat.proof.status import ProofStatus
 from boardsat.solving.cube import Cube, Split
+from tests.conftest import CliRun
 from tests.oracles.proofcheck import check_certificate
 
 pytestmark = pytest.mark.slow
@@ -170,6 +172,38 @@ def test_a_half_bound_proven_alone_serves_the_boards_proof_without_a_second_solv
     assert taken.seconds == 0.0 and taken.certificate is None and len(taken.chain) == 1
     missing = missing_certificates(board)
     assert missing and not check_proof(board).certified_all
-    copied = list(copy_certificates(board, ProofDirectory.open(tmp_path / "alone"), missing))
+    copied = list(copy_certificates(board, [ProofDirectory.open(tmp_path / "alone")], missing))
     assert [item.same for item in copied] == [True]
     assert check_proof(board).certified_all
+
+
+def test_each_half_proven_alone_is_copied_from_its_own_directory(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
+    """An odd board's two lemmas, each proven alone in a directory of its own, serve the
+    board's proof through the ledger; ``proof regenerate --from A --from B`` copies each
+    certificate from the directory that holds it, and the proof is certified."""
+    n = 11
+    halves = half_counts(n, n, solve_domination(n, n, "total").placement)
+    ledger = tmp_path / "ledger.jsonl"  # an optimal placement's halves are each at its minimum
+    for colour, knights in halves.items():
+        claim = HalfClaim(n, n, colour, knights - 1, HALF_ORDER)
+        alone = open_proof(
+            str(tmp_path / colour), claim, None, lambda: Split("", "whole", (Cube(),))
+        )
+        pool: LocalPool[Task] = LocalPool(1)
+        try:
+            assert prove(
+                alone, pool, Plan(), claim.decisions(), ledger=LeafLedger.open(ledger)
+            ).proven
+        finally:
+            pool.close()
+    board = tmp_path / "board"
+    request = CubeRequest("colours", directory=str(board), ledger=str(ledger))
+    assert prove_minimum(Domination(n, n, "total"), request).status.proven
+    assert len(missing_certificates(ProofDirectory.open(board))) == 2
+    sources = ("--from", str(tmp_path / "dark"), "--from", str(tmp_path / "light"))
+    code, out, err = run_cli("proof", "regenerate", str(board), *sources)
+    assert code == 0 and err == "", err
+    assert f"copied from {tmp_path / 'dark'}" in out and f"copied from {tmp_path / 'light'}" in out
+    assert check_proof(ProofDirectory.open(board)).certified_all
