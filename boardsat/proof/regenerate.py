@@ -133,15 +133,16 @@ def copy_certificates(
 ) -> Iterator[Regenerated]:
     """Copy into ``directory`` the certificates (and carry files) of ``tasks`` that ``sources``
     hold under the SHA-256 recorded here (each half's lemma proven alone in a directory of its
-    own, say), and tell each; a task whose files are not all there, or not as their digests
-    say, is refused, so nothing half copied is called done."""
+    own, say), and tell each. Unless every task's files are there, none is copied: a copy half
+    done would be left unsaid; a file not as its digest says is refused."""
     paths: dict[str, Path] = {}
     origins: dict[str, Path] = {}
     for source in sources:
         for digest, path in _paths_by_digest(source).items():
             paths[digest], origins[digest] = path, source.path
-    where = " nor ".join(str(source.path) for source in sources)
+    where = " or ".join(str(source.path) for source in sources)
     settled = directory.settled()
+    copied = []
     for task in dict.fromkeys(tasks):
         verdict = settled.get(task)
         if verdict is None or verdict.status != REFUTED or verdict.certificate_sha256 is None:
@@ -150,7 +151,9 @@ def copy_certificates(
         wanted += [d for s in verdict.chain for d in (s.certificate_sha256, s.carry_sha256)]
         lost = [digest for digest in wanted if not paths.get(digest, Path("")).is_file()]
         if lost:
-            raise BoardsatError(f"{task}: {where} holds no file of SHA-256 {lost[0]}")
+            raise BoardsatError(f"{task}: no file of SHA-256 {lost[0]} in {where}")
+        copied.append((task, verdict, verdict.certificate_sha256))
+    for task, verdict, digest in copied:
         chain = tuple(
             directory.add_checkpoint(
                 segment,
@@ -159,10 +162,10 @@ def copy_certificates(
             )
             for segment in verdict.chain
         )
-        digest = verdict.certificate_sha256
         directory.add_settled(replace(verdict, chain=chain), _verified(paths, digest))
-        origin = origins[digest]
-        yield Regenerated(task, digest, digest, True, verdict.solver, verdict.solver, origin)
+        yield Regenerated(
+            task, digest, digest, True, verdict.solver, verdict.solver, origins[digest]
+        )
 
 
 def _paths_by_digest(source: ProofDirectory) -> dict[str, Path]:

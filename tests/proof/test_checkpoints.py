@@ -202,6 +202,13 @@ def test_each_half_proven_alone_is_copied_from_its_own_directory(
     request = CubeRequest("colours", directory=str(board), ledger=str(ledger))
     assert prove_minimum(Domination(n, n, "total"), request).status.proven
     assert len(missing_certificates(ProofDirectory.open(board))) == 2
+    code, _, err = run_cli("proof", "regenerate", str(board), "--from", str(tmp_path / "dark"))
+    assert (
+        code != 0
+        and len(missing_certificates(ProofDirectory.open(board))) == 2
+        and len(err.splitlines()) == 1
+        and f"in {tmp_path / 'dark'}" in err
+    )
     sources = ("--from", str(tmp_path / "dark"), "--from", str(tmp_path / "light"))
     code, out, err = run_cli("proof", "regenerate", str(board), *sources)
     assert code == 0 and err == "", err
