@@ -27,7 +27,8 @@ PUBLISHED: dict[str, tuple[int | None, ...]] = {
 SOURCES = {"independent": "A342576", "dominating": "A006075", "total": "A261752"}
 PUBLISHED_BEYOND: dict[str, dict[int, int]] = {"total": {34: 182, 36: 202, 38: 224}}
 """Published values past the runs above, by n: A261752's comment gives total 34, 36 and 38
-(Gurobi runs, 2021); 33, 35 and 37 are open."""
+(Gurobi runs, 2021); 33, 35 and 37 are unpublished (boardsat's certified values are in
+bench/results/open_terms.md)."""
 
 
 def published_minimum(n: int, variant: str) -> int | None:
