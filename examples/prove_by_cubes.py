@@ -32,7 +32,7 @@ from typing import Any
 from boardsat.core.deadline import cancel, reset_cancellation
 from boardsat.core.wording import counted
 from boardsat.models.board import Board
-from boardsat.models.domination import VARIANTS, Domination, published_minimum
+from boardsat.models.domination import VARIANTS, Domination
 from boardsat.models.domination.colours import halves_to_solve
 from boardsat.models.domination.proving.cubes import SPLITTERS
 from boardsat.models.domination.proving.halves import half_counts
@@ -148,7 +148,7 @@ def boards(args: argparse.Namespace) -> list[tuple[int, str]]:
         (n, variant)
         for n in range(4, args.largest + 1)
         for variant in VARIANTS
-        if published_minimum(n, variant) is not None
+        if published_term(n, variant) is not None
     ]
 
 

@@ -85,11 +85,11 @@ def prove_minimum(
     on_note: Callable[[str], None] | None = None,
 ) -> CubeProof:
     """The proof that the least placement found is minimum, on the model with its squares in
-    ``order`` (None: ``proof_order`` for the variant and the cube route, or a resumed proof's). ``on_progress``
-    hears the search and each settled cube; ``on_note``, that a proof is resumed and each
-    better placement found on the way. A new proof starts from ``start`` (a placement from an
-    answer file, say, so that reruns split alike and a ledger's lines match) or else from the
-    placement search."""
+    ``order`` (None: ``proof_order`` for the variant and the cube route, or a resumed proof's).
+    ``on_progress`` hears the search and each settled cube; ``on_note``, that a proof is
+    resumed and each better placement found on the way. A new proof starts from ``start`` (a
+    placement from an answer file, say, so that reruns split alike and a ledger's lines match)
+    or else from the placement search."""
     started = time.perf_counter()
     rows, cols, variant = instance.rows, instance.cols, instance.variant
     if request.splitter == COLOUR_SPLITTER and variant != "total":

@@ -231,7 +231,7 @@ class _Replay:
             record: Settled | Checkpoint = (
                 self.chain[number] if number < len(self.chain) else verdict
             )
-            budgets = record.budgets if number < len(self.chain) else verdict.budgets
+            budgets = record.budgets
             size = (record.solver or {}).get("carry_max_size", CARRY_MAX_SIZE)
             jobs.append(
                 SegmentTask(

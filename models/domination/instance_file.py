@@ -30,7 +30,7 @@ from boardsat.models.board import Board
 from boardsat.models.domination.answer import DominationAnswer
 from boardsat.models.domination.model import VARIANTS
 from boardsat.models.domination.order import DEFAULT_ORDER, ORDERS
-from boardsat.models.domination.published import PUBLISHED_BEYOND, SOURCES, published_minimum
+from boardsat.models.domination.published import SOURCES, published_term
 from boardsat.models.domination.routes import ROUTES
 from boardsat.models.domination.rules import validate
 from boardsat.models.domination.solve import DominationRequest, solve_request
@@ -150,9 +150,4 @@ def answer_file(answer: DominationAnswer, found_by: str) -> str:
 
 def _published(rows: int, cols: int, variant: str) -> int | None:
     """The published minimum of a square board (OEIS, SOURCES), where one is known."""
-    if rows != cols:
-        return None
-    try:
-        return published_minimum(rows, variant)
-    except KeyError:
-        return PUBLISHED_BEYOND.get(variant, {}).get(rows)
+    return published_term(rows, variant) if rows == cols else None
