@@ -7,8 +7,8 @@ again after outrunning its limit); ``settled.jsonl`` holds one verdict per cube 
 keeps each run's segment in ``checkpoints.jsonl``, its certificate beside the others and the
 clauses it hands on in ``carried/`` (``boardsat.certificates.lrat_chain``). Lines are appended
 and synced one at a time, so a killed run loses at most the cube it was writing, and a rerun
-reads back where it stood. A claim refuted on the way (a better answer found) moves to ``superseded/`` as the
-record of how it fell, and the folder's top goes on with the next claim.
+reads back where it stood. A claim refuted on the way (a better answer found) moves to
+``superseded/`` as the record of how it fell, and the folder's top goes on with the next claim.
 """
 
 from __future__ import annotations
